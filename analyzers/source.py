@@ -1,0 +1,60 @@
+"""Where analysed files come from: a directory on disk or a git commit, behind one small protocol.
+
+The analyzer never imports or executes what it reads; it only asks a tree for paths and bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+# The byte strings that make a file worth parsing (DESIGN.md §5, plus the request keyword).
+PREFILTER_NEEDLES: tuple[bytes, ...] = (
+    b"LoRARequest",
+    b"lora_int_id",
+    b"enable_lora",
+    b"add_lora",
+    b"load_lora_adapter",
+    b"max_loras",
+    b"lora_request",
+)
+
+
+class SourceError(Exception):
+    """A path that cannot be read as a regular file (missing, a link loop, too large, ...)."""
+
+    def __init__(self, path: str, why: str) -> None:
+        super().__init__(f"{path}: {why}")
+        self.path = path
+        self.why = why
+
+
+@runtime_checkable
+class SourceTree(Protocol):
+    """A read-only snapshot of a repository's files."""
+
+    @property
+    def label(self) -> str:
+        """What the report calls this tree (`root`): the path as given, or `repo@sha`."""
+        ...
+
+    @property
+    def commit(self) -> str | None:
+        """The full commit sha when the tree is a git commit (or a clean work tree), else None."""
+        ...
+
+    def files(self) -> Sequence[str]:
+        """Every regular file, as a posix path relative to the root, sorted."""
+        ...
+
+    def read(self, path: str) -> bytes:
+        """The file's bytes; raises `SourceError` when it cannot or must not be read."""
+        ...
+
+    def blob_id(self, path: str) -> str:
+        """A content id that changes exactly when the bytes do (the blob sha for git trees)."""
+        ...
+
+    def candidates(self, needles: Sequence[bytes]) -> Sequence[str]:
+        """The `.py` files whose bytes contain any of `needles` (a tree may answer this fast)."""
+        ...

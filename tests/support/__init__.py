@@ -1,0 +1,1 @@
+"""Real-process helpers shared by the test suite: ports, a private Redis, git repositories."""
