@@ -7,12 +7,14 @@ from contextlib import asynccontextmanager
 
 import redis
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.routing import Route
 
 from bot.handlers import ROUTER
 from bot.health import healthz, readyz
 from bot.http_badge import badge
-from bot.queue import JobQueue, make_celery
+from bot.jobs import AUDIT_QUEUE, SWEEP_QUEUE
+from bot.queue import JobQueue, make_celery, warm_up
 from bot.settings import Settings
 from bot.webhooks import WebhookReceiver
 
@@ -34,6 +36,7 @@ def create_app(settings: Settings) -> Starlette:
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await run_in_threadpool(warm_up, celery, [AUDIT_QUEUE, SWEEP_QUEUE])
         yield
         client.close()
         probe.close()

@@ -82,3 +82,27 @@ def test_seen_delivery_is_kept_for_three_days(fragile_web: Web) -> None:
     assert fragile_web.post("pull_request", load_event(PULL), delivery="kept").status_code == 202
     ttl = redis.Redis.from_url(fragile_web.redis_url).ttl(DELIVERY_KEY.format(delivery_id="kept"))
     assert 3 * 24 * 3600 - 60 < ttl <= 3 * 24 * 3600
+
+
+def test_app_starts_while_redis_is_down(tmp_path: Path) -> None:
+    server = RedisServer(tmp_path / "late-redis")  # not started yet
+    app = UvicornThread(create_app(settings_for(server.url)))
+    started = time.monotonic()
+    app.start()
+    try:
+        assert time.monotonic() - started < 10
+        with httpx.Client(timeout=15) as client:
+            web = Web(app.url, server.url, client)
+            assert client.get(f"{app.url}/readyz").status_code == 503
+            assert web.post("pull_request", load_event(PULL), delivery="early").status_code == 503
+            server.start()
+            try:
+                assert client.get(f"{app.url}/readyz").status_code == 200
+                assert (
+                    web.post("pull_request", load_event(PULL), delivery="early").status_code == 202
+                )
+                assert [task.kwargs["delivery_id"] for task in web.queued()] == ["early"]
+            finally:
+                server.stop()
+    finally:
+        app.stop()
