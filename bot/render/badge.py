@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from html import escape
+from urllib.parse import quote
 
 from analyzers.model import Verdict
 from bot.badge import BadgeState
@@ -68,3 +69,10 @@ def render_svg(badge: Badge) -> str:
         f'<text x="{left + right / 2}" y="15" {shadow}>{message}</text>'
         f'<text x="{left + right / 2}" y="14">{message}</text></g></svg>'
     )
+
+
+def badge_markdown(public_url: str, repo: str) -> str:
+    """The README snippet for a repository's badge (LORA_AUDIT_PUBLIC_URL is the app's address)."""
+    owner, _, name = repo.partition("/")
+    base = public_url.rstrip("/")
+    return f"[![lora-audit]({base}/badge/{quote(owner)}/{quote(name)}.svg)]({base})"

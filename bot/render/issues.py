@@ -6,6 +6,7 @@ from analyzers.model import DriverRow, Report, Verdict
 from bot.badge import is_suppressed
 from bot.github.types import IssueText
 from bot.markers import SWEEP_ISSUE_MARKER, follow_up_marker
+from bot.render.badge import badge_markdown
 from bot.render.driver import evidence_list, replay_excerpt, suggested_fix
 from bot.render.markdown import BODY_LIMIT, cell, clip, code, one_line, short_sha
 from bot.render.sections import counts_table, report_extras, verdict_text, version_note
@@ -84,8 +85,11 @@ def _where(row: DriverRow) -> str:
     return " · ".join(parts)
 
 
-def render_sweep_issue(report: Report, *, repo: str) -> IssueText:
-    """The repository's sweep issue: a chart, the counts, and every driver found anywhere."""
+def render_sweep_issue(report: Report, *, repo: str, public_url: str | None = None) -> IssueText:
+    """The repository's sweep issue: a chart, the counts, and every driver found anywhere.
+
+    With `public_url` (LORA_AUDIT_PUBLIC_URL) it also offers the README badge snippet.
+    """
     affected = sum(1 for row in report.affected if not is_suppressed(row))
     title = f"lora-audit sweep: {affected} affected driver{'s' if affected != 1 else ''}"
     lines = [
@@ -118,5 +122,8 @@ def render_sweep_issue(report: Report, *, repo: str) -> IssueText:
     else:
         lines += ["No driver builds vLLM LoRA requests in this repository.", ""]
     lines += report_extras(report)
+    if public_url:
+        snippet = badge_markdown(public_url, repo)
+        lines += ["Badge for the README (default branch status):", "", f"    {snippet}", ""]
     lines.append("<sub>lora-audit updates this issue in place after every sweep.</sub>")
     return IssueText(title=title, body=clip("\n".join(lines), BODY_LIMIT))

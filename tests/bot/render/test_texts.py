@@ -138,3 +138,15 @@ def test_huge_sweep_fits_an_issue() -> None:
     text = render_sweep_issue(report, repo="o/r")
     assert gh_length(text.body) <= BODY_LIMIT
     assert text.body.count("```") % 2 == 0
+
+
+def test_sweep_issue_offers_the_badge_when_the_public_url_is_known() -> None:
+    without = render_sweep_issue(sweep_report(), repo="octo/demo").body
+    assert "/badge/" not in without
+    body = render_sweep_issue(
+        sweep_report(), repo="octo/demo", public_url="https://audit.example.com/"
+    ).body
+    snippet = (
+        "[![lora-audit](https://audit.example.com/badge/octo/demo.svg)](https://audit.example.com)"
+    )
+    assert f"    {snippet}" in body
