@@ -7,10 +7,12 @@ sent), so `import workers.tasks` works in a test with no `LORA_AUDIT_*` variable
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from celery import Celery
 from celery.schedules import crontab
+from celery.signals import after_setup_logger, after_setup_task_logger
 
 from bot.jobs import (
     AUDIT_QUEUE,
@@ -20,6 +22,7 @@ from bot.jobs import (
     WEEKLY_SWEEP_TASK,
 )
 from bot.settings import get_settings
+from workers.logs import install_log_format
 from workers.tuning import WorkerTuning, get_tuning
 
 QUEUES = (AUDIT_QUEUE, SWEEP_QUEUE)
@@ -99,11 +102,18 @@ def environment_config() -> dict[str, Any]:
         "broker_transport_options": transport,
         "result_backend_transport_options": {"socket_timeout": 30, "socket_connect_timeout": 5},
         "task_time_limit": tuning.task_time_limit,
-        "task_soft_time_limit": tuning.task_soft_time_limit,
+        "task_soft_time_limit": tuning.soft_time_limit,
         "beat_schedule": beat_schedule(tuning),
         "beat_schedule_filename": str(settings.cache_dir / "celerybeat-schedule"),
         "worker_concurrency": tuning.worker_concurrency,
     }
+
+
+@after_setup_logger.connect
+@after_setup_task_logger.connect
+def _context_log_format(logger: logging.Logger, **_: Any) -> None:
+    """Celery's handlers get our format, so every line says delivery, repo and sha."""
+    install_log_format(logger)
 
 
 def create_app() -> Celery:

@@ -21,7 +21,7 @@ class WorkerTuning(BaseSettings):
     visibility_timeout: float = Field(default=3900.0, gt=0)
     # Hard and soft limits for one task; the soft one raises inside the task so it can report.
     task_time_limit: float = Field(default=3600.0, gt=0)
-    task_soft_time_limit: float = Field(default=3300.0, gt=0)
+    task_soft_time_limit: float | None = Field(default=None, gt=0)  # default: 92% of the hard one
     # One `git fetch`: wall-clock seconds and bytes written into the mirror.
     fetch_timeout: float = Field(default=600.0, gt=0)
     fetch_max_bytes: int = Field(default=2 * 1024**3, gt=0)
@@ -40,7 +40,9 @@ class WorkerTuning(BaseSettings):
 
     @model_validator(mode="after")
     def _visibility_outlasts_tasks(self) -> WorkerTuning:
-        if self.task_soft_time_limit > self.task_time_limit:
+        if self.task_soft_time_limit is not None and (
+            self.task_soft_time_limit > self.task_time_limit
+        ):
             raise ValueError(
                 f"{ENV_PREFIX}TASK_SOFT_TIME_LIMIT must not exceed {ENV_PREFIX}TASK_TIME_LIMIT"
             )
@@ -53,6 +55,10 @@ class WorkerTuning(BaseSettings):
         if len(self.weekly_sweep_cron.split()) != 5:
             raise ValueError(f"{ENV_PREFIX}WEEKLY_SWEEP_CRON must have five crontab fields")
         return self
+
+    @property
+    def soft_time_limit(self) -> float:
+        return self.task_soft_time_limit or self.task_time_limit * 0.92
 
 
 def get_tuning() -> WorkerTuning:
