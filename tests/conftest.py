@@ -1,4 +1,4 @@
-"""Session-wide fixtures: a private real Redis server."""
+"""Session-wide fixtures: a private real Redis server and the local GitHub API stand-in."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.standin import GitHubStandIn
 from tests.support.redis_server import RedisServer
 
 
@@ -22,3 +23,17 @@ def redis_url(redis_server: RedisServer) -> str:
     """A flushed, real Redis for one test."""
     redis_server.flush()
     return redis_server.url
+
+
+@pytest.fixture(scope="session")
+def github_standin_server() -> Iterator[GitHubStandIn]:
+    standin = GitHubStandIn().start()
+    yield standin
+    standin.stop()
+
+
+@pytest.fixture
+def github_standin(github_standin_server: GitHubStandIn) -> GitHubStandIn:
+    """The GitHub stand-in, emptied for one test (seed it: add_repo(), set_permission(), ...)."""
+    github_standin_server.reset()
+    return github_standin_server

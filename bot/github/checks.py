@@ -1,0 +1,128 @@
+"""The `LoRA cache audit` check run: one per head sha, completed with annotations 50 per call."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+from bot.github.client import InstallationClient
+from bot.github.repo import RepoClient
+from bot.github.types import CheckRunOutput, CheckRunRef, Conclusion
+
+CHECK_RUN_NAME = "LoRA cache audit"
+ANNOTATIONS_PER_CALL = 50  # GitHub accepts at most 50 annotations per create/update request
+PROGRESS_KEY = "lora-audit:check-run-progress:{repo}:{check_run_id}:{digest}"
+PROGRESS_TTL_SECONDS = 7 * 24 * 3600
+
+
+def _batches(output: CheckRunOutput) -> list[list[dict[str, object]]]:
+    annotations = [annotation.as_json() for annotation in output.annotations]
+    chunks = [
+        annotations[start : start + ANNOTATIONS_PER_CALL]
+        for start in range(0, len(annotations), ANNOTATIONS_PER_CALL)
+    ]
+    return chunks or [[]]
+
+
+def _digest(output: CheckRunOutput, conclusion: str) -> str:
+    text = json.dumps(
+        [output.title, output.summary, output.text, conclusion, _batches(output)], sort_keys=True
+    )
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+class CheckRunOps(RepoClient):
+    def find_check_run(self, head_sha: str) -> CheckRunRef | None:
+        """The newest `LoRA cache audit` run of this App on `head_sha`, if any."""
+        found = self._call(
+            lambda gh: (
+                gh.rest.checks.list_for_ref(
+                    self.owner,
+                    self.name,
+                    head_sha,
+                    check_name=CHECK_RUN_NAME,
+                    app_id=self.app.settings.app_id,
+                ).parsed_data
+            )
+        )
+        runs = sorted(found.check_runs, key=lambda run: run.id, reverse=True)
+        if not runs:
+            return None
+        run = runs[0]
+        return CheckRunRef(run.id, run.head_sha, run.status, run.conclusion, run.html_url, False)
+
+    def find_or_create_check_run(
+        self, head_sha: str, *, details_url: str | None = None, external_id: str | None = None
+    ) -> CheckRunRef:
+        """The check run of `head_sha`, created `in_progress` if this App has none there yet.
+
+        Listed before created, under a Redis lock per (repo, sha): the pull_request and
+        check_suite events of one push, and any redelivery or task retry, share one check run.
+        """
+        with self._exclusive(f"check-run:{head_sha}"):
+            existing = self.find_check_run(head_sha)
+            if existing is not None:
+                return existing
+            extra: dict[str, Any] = {}
+            if details_url is not None:
+                extra["details_url"] = details_url
+            if external_id is not None:
+                extra["external_id"] = external_id
+            run = self._call(
+                lambda gh: (
+                    gh.rest.checks.create(
+                        self.owner,
+                        self.name,
+                        name=CHECK_RUN_NAME,
+                        head_sha=head_sha,
+                        status="in_progress",
+                        started_at=datetime.now(UTC),
+                        **extra,
+                    ).parsed_data
+                )
+            )
+            return CheckRunRef(run.id, run.head_sha, run.status, run.conclusion, run.html_url, True)
+
+    def complete_check_run(
+        self, check_run_id: int, output: CheckRunOutput, conclusion: Conclusion
+    ) -> None:
+        """Post `output` and complete the run; annotations go 50 per update call.
+
+        Idempotent for the same output: the batches already sent are remembered in Redis, so a
+        retried task resumes where it failed and a repeated one sends nothing twice. (GitHub
+        appends annotations on every update, so re-sending would duplicate them.)
+        """
+        batches = _batches(output)
+        progress = PROGRESS_KEY.format(
+            repo=self.full_name.lower(),
+            check_run_id=check_run_id,
+            digest=_digest(output, conclusion),
+        )
+        raw_done = self.app.redis.get(progress)
+        done = int(raw_done) if isinstance(raw_done, bytes) else 0
+        for index in range(done, len(batches)):
+            body: dict[str, Any] = {
+                "title": output.title,
+                "summary": output.summary,
+                "annotations": batches[index],
+            }
+            if output.text is not None:
+                body["text"] = output.text
+            final = index == len(batches) - 1
+            completion: dict[str, Any] = (
+                {"status": "completed", "conclusion": conclusion, "completed_at": datetime.now(UTC)}
+                if final
+                else {}
+            )
+
+            def update(
+                gh: InstallationClient, body: Any = body, completion: Any = completion
+            ) -> None:
+                gh.rest.checks.update(
+                    self.owner, self.name, check_run_id, output=body, **completion
+                )
+
+            self._call(update)
+            self.app.redis.set(progress, index + 1, ex=PROGRESS_TTL_SECONDS)

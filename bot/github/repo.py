@@ -1,0 +1,118 @@
+"""Per-repository access as an installation: the shared plumbing and the read-only operations."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from typing import TYPE_CHECKING, TypeVar
+
+import redis
+from redis.exceptions import LockError
+
+from bot.github.errors import GitHubCallFailed, RetryLater
+from bot.github.types import PullInfo, RepoInfo
+
+if TYPE_CHECKING:
+    from bot.github.client import GitHubApp, InstallationClient
+
+T = TypeVar("T")
+LOCK_KEY = "lora-audit:lock:{repo}:{what}"
+LOCK_TTL_SECONDS = 120  # longest a find-or-create may hold the lock (a crashed holder frees it)
+LOCK_WAIT_SECONDS = 20.0
+REDIS_DOWN_COUNTDOWN = 15.0
+WRITE_ROLES = frozenset({"admin", "maintain", "write"})
+
+
+class RepoClient:
+    """One repository as one installation sees it. Every call goes through `_call`."""
+
+    def __init__(self, app: GitHubApp, installation_id: int, full_name: str) -> None:
+        owner, _, name = full_name.partition("/")
+        if not owner or not name or "/" in name:
+            raise ValueError(f"repository must be 'owner/name', got {full_name!r}")
+        self.app = app
+        self.installation_id = installation_id
+        self.owner, self.name = owner, name
+        self.full_name = full_name
+
+    def _call(self, operation: Callable[[InstallationClient], T]) -> T:
+        return self.app.installation_call(self.installation_id, operation)
+
+    def _is_ours(self, login: str | None) -> bool:
+        """Only the App's own bot user counts as the author of a comment or issue we edit."""
+        return login is not None and login.lower() == self.app.bot_login().lower()
+
+    @contextmanager
+    def _exclusive(self, what: str) -> Iterator[None]:
+        """Serialise a find-or-create across worker processes (two events for one head sha)."""
+        key = LOCK_KEY.format(repo=self.full_name.lower(), what=what)
+        lock = self.app.redis.lock(
+            key, timeout=LOCK_TTL_SECONDS, blocking_timeout=LOCK_WAIT_SECONDS
+        )
+        try:
+            acquired = lock.acquire()
+        except redis.RedisError as exc:
+            raise RetryLater(REDIS_DOWN_COUNTDOWN, f"Redis unavailable for a lock: {exc}") from exc
+        if not acquired:
+            raise RetryLater(LOCK_WAIT_SECONDS, f"another worker is updating {what} of {self}")
+        try:
+            yield
+        finally:
+            with suppress(LockError, redis.RedisError):  # expired, or Redis went away: TTL frees it
+                lock.release()
+
+    def __str__(self) -> str:
+        return self.full_name
+
+    # -- read-only operations --------------------------------------------------------------------
+    def get_repository(self) -> RepoInfo:
+        repo = self._call(lambda gh: gh.rest.repos.get(self.owner, self.name).parsed_data)
+        return RepoInfo(repo.full_name, repo.id, repo.default_branch, repo.private)
+
+    def permission_level(self, username: str) -> str:
+        """admin, maintain, write, triage, read or none (GitHub's role name when it gives one)."""
+        try:
+            found = self._call(
+                lambda gh: (
+                    gh.rest.repos.get_collaborator_permission_level(
+                        self.owner, self.name, username
+                    ).parsed_data
+                )
+            )
+        except GitHubCallFailed as exc:
+            if exc.status == 404:  # not a user, or not visible to us
+                return "none"
+            raise
+        role = found.role_name or ""
+        return role if role in WRITE_ROLES | {"triage", "read"} else found.permission
+
+    def has_write_access(self, username: str) -> bool:
+        """Whether `username` may run `/audit`: admin, maintain or write."""
+        return self.permission_level(username) in WRITE_ROLES
+
+    def get_pull_request(self, number: int) -> PullInfo:
+        pull = self._call(lambda gh: gh.rest.pulls.get(self.owner, self.name, number).parsed_data)
+        return PullInfo(
+            pull.number, pull.state, pull.head.sha, pull.head.ref, pull.base.sha, pull.base.ref
+        )
+
+    def find_pull_request_for_commit(self, sha: str) -> PullInfo | None:
+        """The open pull request whose head is `sha` (for a check_suite that names none)."""
+        pulls = self._call(
+            lambda gh: (
+                gh.rest.repos.list_pull_requests_associated_with_commit(
+                    self.owner, self.name, sha
+                ).parsed_data
+            )
+        )
+        for pull in pulls:
+            if pull.state == "open" and pull.head.sha == sha:
+                return PullInfo(
+                    pull.number,
+                    pull.state,
+                    pull.head.sha,
+                    pull.head.ref,
+                    pull.base.sha,
+                    pull.base.ref,
+                )
+        return None
