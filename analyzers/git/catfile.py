@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from analyzers.git.runner import GitError, git_command, git_env
+from analyzers.git.runner import GitError, git_invocation
 
 OID = re.compile(r"[0-9a-f]{40}(?:[0-9a-f]{24})?")
 _CHUNK = 1 << 20
@@ -47,14 +47,16 @@ class _BatchProcess:
 
     def __init__(self, git_dir: str | Path, *, buffered: bool) -> None:
         args = ["cat-file", "--batch", *(["--buffer"] if buffered else [])]
-        self.argv = git_command(git_dir, *args)
+        how = git_invocation(git_dir, *args)
+        self.argv = how.argv
         self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 - lives as long as the process
         self.proc = subprocess.Popen(
             self.argv,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=self._stderr,
-            env=git_env(),
+            cwd=how.cwd,
+            env=how.env,
         )
 
     @property

@@ -1,6 +1,6 @@
 """The one way lora-audit runs git: on untrusted repositories, with nothing that can execute.
 
-Every git subprocess goes through `git_command`/`run_git`. They drop the caller's `GIT_*`
+Every git subprocess goes through `git_invocation`/`run_git`. They drop the caller's `GIT_*`
 environment (a stray `GIT_DIR` or `GIT_INDEX_FILE` must not redirect us), ignore the system
 config, disable hooks, fsmonitor, pagers, colour, signatures, replace refs and every network
 transport (a partial clone must not lazily fetch), and take no optional locks.
@@ -48,14 +48,33 @@ def git_env(extra: Mapping[str, str] | None = None) -> dict[str, str]:
     return env
 
 
-def git_command(git_dir: str | Path | None, *args: str) -> list[str]:
-    """The argv for `git <args>` on `git_dir` (None: the current directory), made safe."""
+@dataclass(frozen=True)
+class Invocation:
+    """How to start git on a repository: argv, working folder and environment."""
+
+    argv: list[str]
+    cwd: str | None
+    env: dict[str, str]
+
+
+def git_invocation(
+    git_dir: str | Path | None, *args: str, env: Mapping[str, str] | None = None
+) -> Invocation:
+    """`git <args>` made safe; with `git_dir`, git runs inside that folder and finds it there.
+
+    Started from inside the git directory (and stopped from looking above it), git has no work
+    tree: a command that would write one fails ("must be run in a work tree") instead of
+    writing files into whatever folder the caller happens to be in.
+    """
     argv = ["git", "--no-pager", "--no-optional-locks", "--no-replace-objects"]
     for key, value in SAFE_CONFIG:
         argv += ["-c", f"{key}={value}"]
+    extra = dict(env or {})
+    cwd = None
     if git_dir is not None:
-        argv.append(f"--git-dir={git_dir}")
-    return [*argv, *args]
+        cwd = str(git_dir)
+        extra.setdefault("GIT_CEILING_DIRECTORIES", str(Path(git_dir).resolve().parent))
+    return Invocation([*argv, *args], cwd, git_env(extra))
 
 
 @dataclass(frozen=True)
@@ -105,14 +124,17 @@ def run_git(
     timeout: float | None = 600,
 ) -> GitResult:
     """Run git and return (returncode, stdout, stderr); raise `GitError` for a code not in `ok`."""
-    argv = git_command(git_dir, *args)
+    if git_dir is not None and cwd is not None:
+        raise ValueError("give git_dir or cwd, not both: git finds its repository from its folder")
+    how = git_invocation(git_dir, *args, env=env)
+    argv = how.argv
     try:
         done = subprocess.run(
             argv,
             input=input,
             capture_output=True,
-            cwd=cwd,
-            env=git_env(env),
+            cwd=cwd if cwd is not None else how.cwd,
+            env=how.env,
             timeout=timeout,
             check=False,
         )

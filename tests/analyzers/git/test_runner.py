@@ -84,3 +84,12 @@ def test_missing_git_is_a_git_error(monkeypatch: pytest.MonkeyPatch) -> None:
         run_git(None, "--version")
     assert caught.value.returncode == 127
     assert "git is not installed" in str(caught.value)
+
+
+def test_no_command_can_write_a_work_tree(repo: GitRepo, tmp_path: Path) -> None:
+    repo.commit("one", {"a.py": "x = 1\n"})
+    repo.branch("other")
+    with pytest.raises(GitError, match="must be run in a work tree"):
+        run_git(repo.path / ".git", "checkout", "-q", "other")
+    assert sorted(p.name for p in repo.path.iterdir()) == [".git", "a.py"]
+    assert repo.git("rev-parse", "--abbrev-ref", "HEAD") == "main"
