@@ -1,0 +1,96 @@
+"""What an audit asked its tree, so a later commit can tell whether the answers would differ.
+
+`audit_tree` is a pure function of what its `SourceTree` answers. `RecordingTree` records the
+questions (the paths read or hashed, whether the whole file list was seen, which needle sets were
+searched); `Dependencies.unchanged_by` then decides, from a commit's raw diff alone, whether
+auditing that commit would get exactly the same answers as its parent, so the parent's report can
+be reused without calling the analyzer at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from analyzers.git.walk import Change
+from analyzers.source import SourceTree
+
+
+@dataclass(frozen=True)
+class Dependencies:
+    """The questions one audit asked."""
+
+    paths: frozenset[str]
+    listed: bool
+    needle_sets: frozenset[tuple[bytes, ...]]
+
+    def unchanged_by(
+        self, changes: Sequence[Change], matches: Callable[[str, Sequence[bytes]], bool]
+    ) -> bool:
+        """Whether every recorded question has the same answer after `changes`.
+
+        `matches(blob_id, needles)` says whether a blob contains any of the needles.
+        """
+        for change in changes:
+            paths = [change.path] if change.old_path is None else [change.path, change.old_path]
+            if any(path in self.paths for path in paths):
+                return False
+            if self.listed and _changes_listing(change):
+                return False
+            if not any(path.endswith(".py") for path in paths):
+                continue
+            sides = ((change.old_oid, change.old_mode), (change.new_oid, change.new_mode))
+            for needles in self.needle_sets:
+                if any(_is_file(mode) and matches(oid, needles) for oid, mode in sides):
+                    return False
+        return True
+
+
+def _is_file(mode: str) -> bool:
+    return mode.startswith("100")
+
+
+def _changes_listing(change: Change) -> bool:
+    """Whether `files()` lists different paths after `change`."""
+    if change.status in "RC" or change.status == "A":
+        return _is_file(change.new_mode) or (change.status == "R" and _is_file(change.old_mode))
+    if change.status == "D":
+        return _is_file(change.old_mode)
+    return _is_file(change.old_mode) != _is_file(change.new_mode)
+
+
+@dataclass
+class RecordingTree:
+    """A `SourceTree` that answers from `tree` and remembers every question asked."""
+
+    tree: SourceTree
+    paths: set[str] = field(default_factory=set)
+    listed: bool = False
+    needle_sets: set[tuple[bytes, ...]] = field(default_factory=set)
+
+    @property
+    def label(self) -> str:
+        return self.tree.label
+
+    @property
+    def commit(self) -> str | None:
+        return self.tree.commit
+
+    def files(self) -> Sequence[str]:
+        self.listed = True
+        return self.tree.files()
+
+    def read(self, path: str) -> bytes:
+        self.paths.add(path)
+        return self.tree.read(path)
+
+    def blob_id(self, path: str) -> str:
+        self.paths.add(path)
+        return self.tree.blob_id(path)
+
+    def candidates(self, needles: Sequence[bytes]) -> Sequence[str]:
+        self.needle_sets.add(tuple(needles))
+        return self.tree.candidates(needles)
+
+    def dependencies(self) -> Dependencies:
+        return Dependencies(frozenset(self.paths), self.listed, frozenset(self.needle_sets))

@@ -1,0 +1,71 @@
+"""Which blobs contain the prefilter needles, computed once per blob for a whole history.
+
+A history audit sees the same blob in thousands of commits; scanning each blob's bytes once (one
+buffered `git cat-file --batch` pass) lets every commit's `candidates()` be a dictionary lookup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from analyzers.git.catfile import stream_objects
+from analyzers.source import PREFILTER_NEEDLES
+
+if TYPE_CHECKING:
+    from analyzers.git.repository import GitRepository
+
+# Above this a blob is not scanned, and counts as containing every needle (the analyzer then
+# reports why it could not read it, rather than the file silently missing from the audit).
+MAX_SCAN_BYTES = 64 * 1024 * 1024
+
+
+class NeedleIndex:
+    """blob id -> the needles (of `known`) its bytes contain; other needles are scanned lazily."""
+
+    def __init__(self, repo: GitRepository, known: Sequence[bytes] = PREFILTER_NEEDLES) -> None:
+        self.repo = repo
+        self.known = tuple(known)
+        self._found: dict[str, frozenset[bytes]] = {}
+        self._extra: dict[tuple[str, bytes], bool] = {}
+
+    def __len__(self) -> int:
+        return len(self._found)
+
+    def __contains__(self, oid: object) -> bool:
+        return oid in self._found
+
+    def scan(self, oids: Iterable[str]) -> None:
+        """Read every not-yet-scanned blob of `oids` once; keep the bytes of the candidates."""
+        todo = sorted({oid for oid in oids if oid not in self._found})
+        for obj in stream_objects(self.repo.git_dir, todo, max_bytes=MAX_SCAN_BYTES):
+            if obj.data is None:
+                self._found[obj.oid] = frozenset(self.known) if not obj.missing else frozenset()
+                continue
+            hits = frozenset(needle for needle in self.known if needle in obj.data)
+            self._found[obj.oid] = hits
+            if hits:
+                self.repo.remember(obj.oid, obj.data)
+
+    def hits(self, oid: str) -> frozenset[bytes]:
+        """The known needles in blob `oid` (scanning it now if it was not scanned)."""
+        if oid not in self._found:
+            self.scan([oid])
+        return self._found[oid]
+
+    def matches(self, oid: str, needles: Sequence[bytes]) -> bool:
+        """Whether blob `oid` contains any of `needles`."""
+        known = [n for n in needles if n in self.known]
+        if known and not self.hits(oid).isdisjoint(known):
+            return True
+        return any(self._has_extra(oid, needle) for needle in needles if needle not in self.known)
+
+    def _has_extra(self, oid: str, needle: bytes) -> bool:
+        key = (oid, needle)
+        if key not in self._extra:
+            found = self.repo.read_blob(oid, max_bytes=MAX_SCAN_BYTES)
+            if found.data is None:
+                self._extra[key] = not found.missing  # too large to scan: assume it matches
+            else:
+                self._extra[key] = needle in found.data
+        return self._extra[key]
