@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.github.client import InstallationClient
+from bot.github.errors import redis_retry
 from bot.github.repo import RepoClient
 from bot.github.types import CheckRunOutput, CheckRunRef, Conclusion
 
@@ -100,7 +101,8 @@ class CheckRunOps(RepoClient):
             check_run_id=check_run_id,
             digest=_digest(output, conclusion),
         )
-        raw_done = self.app.redis.get(progress)
+        with redis_retry("check-run progress"):
+            raw_done = self.app.redis.get(progress)
         done = int(raw_done) if isinstance(raw_done, bytes) else 0
         for index in range(done, len(batches)):
             body: dict[str, Any] = {
@@ -125,4 +127,5 @@ class CheckRunOps(RepoClient):
                 )
 
             self._call(update)
-            self.app.redis.set(progress, index + 1, ex=PROGRESS_TTL_SECONDS)
+            with redis_retry("check-run progress"):
+                self.app.redis.set(progress, index + 1, ex=PROGRESS_TTL_SECONDS)

@@ -18,7 +18,7 @@ from githubkit.cache import MemCacheStrategy
 from githubkit.exception import GitHubException, RequestFailed
 
 from bot.github.deliveries import failed_deliveries
-from bot.github.errors import translate
+from bot.github.errors import redis_retry, translate
 from bot.github.tokens import InstallationTokens
 from bot.github.types import FailedDelivery, RepoInfo
 from bot.settings import Settings
@@ -75,13 +75,15 @@ class GitHubApp:
         """Run `operation` as the installation. On 401 the cached token is dropped, a new one is
         made, and the operation runs once more; a second 401 is a GitHubCallFailed."""
         for attempt in (1, 2):
-            token = self.installation_token(installation_id)
+            with redis_retry("installation token"):
+                token = self.installation_token(installation_id)
             client = _client(self.settings, TokenAuthStrategy(token))
             try:
                 return operation(client)
             except RequestFailed as exc:
                 if exc.response.status_code == 401 and attempt == 1:
-                    self.tokens.forget(installation_id)
+                    with redis_retry("installation token"):
+                        self.tokens.forget(installation_id)
                     continue
                 raise translate(exc) from exc
             except GitHubException as exc:
@@ -103,13 +105,15 @@ class GitHubApp:
         """`<slug>[bot]`: the author of the App's comments and issues."""
         if self._bot_login is None:
             key = SLUG_KEY.format(app_id=self.settings.app_id)
-            cached = self.redis.get(key)
+            with redis_retry("app slug"):
+                cached = self.redis.get(key)
             if isinstance(cached, bytes):
                 slug = cached.decode()
             else:
                 app = self.app_call(lambda gh: gh.rest.apps.get_authenticated().parsed_data)
                 slug = app.slug if app is not None and app.slug else str(self.settings.app_id)
-                self.redis.set(key, slug, ex=SLUG_TTL_SECONDS)
+                with redis_retry("app slug"):
+                    self.redis.set(key, slug, ex=SLUG_TTL_SECONDS)
             self._bot_login = f"{slug}[bot]"
         return self._bot_login
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
+import redis
 from githubkit.exception import (
     GitHubException,
     RateLimitExceeded,
@@ -18,6 +21,7 @@ SECONDARY_LIMIT_COUNTDOWN = 60.0
 SERVER_ERROR_COUNTDOWN = 10.0  # a 5xx without Retry-After: try again soon, the task backs off
 NETWORK_ERROR_COUNTDOWN = 10.0
 MIN_COUNTDOWN = 1.0  # a zero wait would hammer GitHub (and githubkit reads 0 as "no value")
+REDIS_DOWN_COUNTDOWN = 15.0
 
 
 class GitHubError(Exception):
@@ -89,3 +93,12 @@ def translate(exc: GitHubException) -> GitHubError:
     if isinstance(exc, RequestError):
         return RetryLater(NETWORK_ERROR_COUNTDOWN, f"cannot reach GitHub: {exc.exc!r}")
     return GitHubCallFailed(0, repr(exc))
+
+
+@contextmanager
+def redis_retry(what: str) -> Iterator[None]:
+    """Redis (tokens, locks, progress) unreachable: a transient failure like any other."""
+    try:
+        yield
+    except redis.RedisError as exc:
+        raise RetryLater(REDIS_DOWN_COUNTDOWN, f"Redis unavailable ({what}): {exc}") from exc

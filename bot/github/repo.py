@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, TypeVar
 import redis
 from redis.exceptions import LockError
 
-from bot.github.errors import GitHubCallFailed, RetryLater
+from bot.github.errors import GitHubCallFailed, RetryLater, redis_retry
 from bot.github.types import PullInfo, RepoInfo
 
 if TYPE_CHECKING:
@@ -19,7 +19,6 @@ T = TypeVar("T")
 LOCK_KEY = "lora-audit:lock:{repo}:{what}"
 LOCK_TTL_SECONDS = 120  # longest a find-or-create may hold the lock (a crashed holder frees it)
 LOCK_WAIT_SECONDS = 20.0
-REDIS_DOWN_COUNTDOWN = 15.0
 WRITE_ROLES = frozenset({"admin", "maintain", "write"})
 
 
@@ -49,10 +48,8 @@ class RepoClient:
         lock = self.app.redis.lock(
             key, timeout=LOCK_TTL_SECONDS, blocking_timeout=LOCK_WAIT_SECONDS
         )
-        try:
+        with redis_retry(f"lock on {what}"):
             acquired = lock.acquire()
-        except redis.RedisError as exc:
-            raise RetryLater(REDIS_DOWN_COUNTDOWN, f"Redis unavailable for a lock: {exc}") from exc
         if not acquired:
             raise RetryLater(LOCK_WAIT_SECONDS, f"another worker is updating {what} of {self}")
         try:

@@ -18,7 +18,7 @@ from starlette.routing import Route
 
 from tests.standin.state import Call, Repo, State
 
-Auth = Literal["jwt", "token"]
+Auth = Literal["jwt", "token", "none"]
 DOCS = "https://docs.github.com/rest"
 
 
@@ -117,6 +117,8 @@ def paginate(ctx: Ctx, items: Sequence[Any]) -> tuple[list[Any], dict[str, str]]
 
 def _authenticate(state: State, public_pem: str, header: str, auth: Auth) -> tuple[str, int | None]:
     """(kind, installation id) for a valid credential of the route's kind, else HttpError 401."""
+    if auth == "none":
+        return "none", None
     scheme, _, credential = header.partition(" ")
     if auth == "jwt":
         if scheme.lower() != "bearer":
@@ -210,10 +212,19 @@ def _endpoint(state: State, public_pem: str, auth: Auth, handler: Handler) -> An
     return endpoint
 
 
+def _unserved(ctx: Ctx) -> Reply:
+    raise HttpError(404, "Not Found (the stand-in does not serve this route)")
+
+
 def build_app(state: State, public_pem: str, tables: Sequence[RouteTable]) -> Starlette:
     routes = [
         Route(path, _endpoint(state, public_pem, auth, handler), methods=[method])
         for table in tables
         for method, path, auth, handler in table.entries
     ]
+    # Anything else is a recorded 404, so a test can see which unserved route a client called.
+    methods = ["GET", "POST", "PATCH", "PUT", "DELETE"]
+    routes.append(
+        Route("/{path:path}", _endpoint(state, public_pem, "none", _unserved), methods=methods)
+    )
     return Starlette(routes=routes)

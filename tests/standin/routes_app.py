@@ -87,4 +87,9 @@ def redeliver(ctx: Ctx) -> Reply:
     guid = ctx.state.deliveries[delivery_id].guid
     if ctx.state.hook_url is None or guid not in ctx.state.payloads:
         return Reply(202, {})
-    return Reply(202, {}, after=lambda: post_later(ctx.state, guid))
+    state = ctx.state
+
+    async def send() -> None:
+        await post_later(state, guid)
+
+    return Reply(202, {}, after=send)

@@ -67,3 +67,10 @@ def test_injected_failures_count_down(github_standin: GitHubStandIn) -> None:
     statuses = [httpx.get(f"{github_standin.url}/app", headers=auth).status_code for _ in range(3)]
     assert statuses == [502, 502, 200]
     assert [call.injected for call in github_standin.calls("GET", "^/app$")] == [True, True, False]
+
+
+def test_unserved_routes_are_recorded_404s(github_standin: GitHubStandIn) -> None:
+    response = httpx.get(f"{github_standin.url}/repos/o/r/compare/a...b")
+    assert response.status_code == 404
+    assert "does not serve" in response.json()["message"]
+    assert [call.path for call in github_standin.calls("GET")] == ["/repos/o/r/compare/a...b"]

@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import pickle
 import time
+from pathlib import Path
 
 import pytest
 
 from bot.github import GitHubApp, GitHubCallFailed, RepoOps, RetryLater
-from bot.github.errors import NETWORK_ERROR_COUNTDOWN, SERVER_ERROR_COUNTDOWN
+from bot.github.errors import (
+    NETWORK_ERROR_COUNTDOWN,
+    REDIS_DOWN_COUNTDOWN,
+    SERVER_ERROR_COUNTDOWN,
+)
 from tests.bot.github.conftest import INSTALLATION, REPO
 from tests.standin import GitHubStandIn
 from tests.support.ports import free_port
+from tests.support.redis_server import RedisServer
 
 REPO_PATH = f"^/repos/{REPO}$"
 
@@ -108,3 +114,18 @@ def test_errors_survive_pickling_for_celery() -> None:
     assert (retry.countdown, retry.reason) == (12.5, "busy")
     failed = pickle.loads(pickle.dumps(GitHubCallFailed(404, "GET /x -> 404")))
     assert (failed.status, failed.message) == (404, "GET /x -> 404")
+
+
+def test_redis_down_is_retried_later(github_standin: GitHubStandIn, tmp_path: Path) -> None:
+    server = RedisServer(tmp_path / "redis")
+    server.start()
+    app = GitHubApp(github_standin.settings(redis_url=server.url))
+    ops = app.repo(INSTALLATION, REPO)
+    github_standin.add_repo(REPO, installation_id=INSTALLATION)
+    assert ops.get_repository().full_name == REPO
+    server.stop()
+    for operation in (ops.get_repository, lambda: ops.find_or_create_check_run("a" * 40)):
+        with pytest.raises(RetryLater) as caught:
+            operation()
+        assert caught.value.countdown == REDIS_DOWN_COUNTDOWN
+        assert "Redis unavailable" in caught.value.reason

@@ -1,0 +1,57 @@
+"""The web app: its routes, and the Redis and Celery clients they share."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import redis
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.routing import Route
+
+from bot.handlers import ROUTER
+from bot.health import healthz, readyz
+from bot.http_badge import badge
+from bot.jobs import AUDIT_QUEUE, SWEEP_QUEUE
+from bot.queue import JobQueue, make_celery, warm_up
+from bot.settings import Settings
+from bot.webhooks import WebhookReceiver
+
+# Short timeouts: a dead Redis must turn into a quick 503, well inside GitHub's 10 s.
+REDIS_TIMEOUTS = {"socket_connect_timeout": 1.0, "socket_timeout": 2.0}
+PROBE_TIMEOUTS = {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}
+
+
+def create_app(settings: Settings) -> Starlette:
+    """The starlette app for `settings` (nothing connects until a request needs it)."""
+    client = redis.Redis.from_url(settings.redis_url, **REDIS_TIMEOUTS)
+    probe = redis.Redis.from_url(settings.redis_url, **PROBE_TIMEOUTS)
+    celery = make_celery(settings.redis_url)
+    receiver = WebhookReceiver(
+        secret=settings.webhook_secret.get_secret_value().encode(),
+        router=ROUTER,
+        queue=JobQueue(client, celery),
+    )
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await run_in_threadpool(warm_up, celery, [AUDIT_QUEUE, SWEEP_QUEUE])
+        yield
+        client.close()
+        probe.close()
+        celery.close()
+
+    app = Starlette(
+        routes=[
+            Route("/webhooks", receiver.receive, methods=["POST"]),
+            Route("/badge/{owner}/{file}", badge, methods=["GET"]),
+            Route("/healthz", healthz, methods=["GET"]),
+            Route("/readyz", readyz, methods=["GET"]),
+        ],
+        lifespan=lifespan,
+    )
+    app.state.redis = client
+    app.state.probe_redis = probe
+    app.state.settings = settings
+    return app

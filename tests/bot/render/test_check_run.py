@@ -1,0 +1,106 @@
+"""Check-run output: the conclusion rule, annotations of new findings only, GitHub's limits."""
+
+from __future__ import annotations
+
+import pytest
+
+from analyzers.model import Report, Suppression, Verdict
+from bot.markers import PR_COMMENT_MARKER
+from bot.render import decide_conclusion, newly_affected, render_audit_failed, render_check_run
+from bot.render.check_run import ANNOTATION_TITLE
+from bot.render.markdown import CHECK_RUN_TEXT_LIMIT, gh_length
+from tests.bot.render.reports import affected_row, pull_request_report, safe_row
+
+
+@pytest.mark.parametrize(
+    ("new", "policy", "expected"),
+    [(True, "failure", "failure"), (True, "neutral", "neutral"), (False, "failure", "success")],
+)
+def test_conclusion(new: bool, policy: str, expected: str) -> None:
+    report = pull_request_report(new=new)
+    assert decide_conclusion(report, policy) == expected  # type: ignore[arg-type]
+
+
+def test_suppressed_new_finding_does_not_block() -> None:
+    report = pull_request_report()
+    report.drivers[0].suppressed = Suppression(verdicts=[Verdict.AFFECTED], reason="ok", line=40)
+    assert decide_conclusion(report) == "success"
+    assert render_check_run(report).annotations == ()
+
+
+def test_without_a_base_every_affected_driver_is_new() -> None:
+    report = Report(root=".", commit="c" * 40, drivers=[affected_row(), safe_row("s.py")])
+    assert [row.path for row in newly_affected(report)] == ["scripts/eval_ckpts.py"]
+
+
+def test_annotations_mark_request_sites_of_new_drivers_only() -> None:
+    output = render_check_run(pull_request_report())
+    assert output.title == "1 newly affected driver"
+    assert [(item.path, item.start_line, item.end_line) for item in output.annotations] == [
+        ("scripts/eval_ckpts.py", 40, 40)
+    ]
+    (annotation,) = output.annotations
+    assert annotation.annotation_level == "failure"
+    assert annotation.title == ANNOTATION_TITLE
+    assert "lora_int_id=1" in annotation.message
+    neutral = render_check_run(pull_request_report(), policy="neutral")
+    assert {item.annotation_level for item in neutral.annotations} == {"warning"}
+
+
+def test_many_sites_give_many_annotations() -> None:
+    report = pull_request_report()
+    report.drivers[0] = affected_row(sites=120)
+    output = render_check_run(report)
+    assert len(output.annotations) == 120
+    assert [item.start_line for item in output.annotations] == list(range(40, 160))
+
+
+def test_summary_lists_counts_and_old_findings() -> None:
+    output = render_check_run(pull_request_report())
+    assert "| 🔴 Affected | 2 |" in output.summary
+    assert "| 🟢 Safe-distinct-id | 1 |" in output.summary
+    assert "| 🆕 new | `scripts/eval_ckpts.py:12` |" in output.summary
+    assert "| already on base | `legacy/old_eval.py:12` |" in output.summary
+    assert "Resolved by this change: `gone.py`." in output.summary
+    assert "vLLM 0.11.0 (from uv.lock)" in output.summary
+    assert output.text is not None
+    assert "| 2 | 1 | `ckpt/frac_0.16` | `ckpt/frac_0.08` | **stale** |" in output.text
+    assert "not available** in the pinned vLLM 0.11.0" in output.text
+
+
+def test_nothing_new() -> None:
+    output = render_check_run(pull_request_report(new=False))
+    assert output.title == "No new findings (1 affected driver(s) already on the base)"
+    assert output.annotations == ()
+    assert output.text is None
+
+
+def test_huge_reports_fit_githubs_limits() -> None:
+    report = pull_request_report()
+    report.drivers += [safe_row(f"pkg/module_{index:05}.py") for index in range(5000)]
+    for row in report.drivers:
+        row.reason = "long reason " * 40
+    report.recount()
+    output = render_check_run(report)
+    assert gh_length(output.summary) <= CHECK_RUN_TEXT_LIMIT
+    assert "not shown (GitHub's length limit)" in output.summary
+    assert output.text is not None
+    assert gh_length(output.text) <= CHECK_RUN_TEXT_LIMIT
+
+
+def test_hostile_paths_cannot_break_the_table_or_fake_a_marker() -> None:
+    report = pull_request_report()
+    report.drivers[1].path = f"evil|{PR_COMMENT_MARKER}`x`\n| forged | row |.py"
+    report.drivers[1].reason = "<!-- lora-audit:sweep --> | <img src=x>"
+    output = render_check_run(report)
+    assert "<!--" not in output.summary
+    assert "<img" not in output.summary
+    table = [line for line in output.summary.split("\n") if line.startswith("| ") and ".py" in line]
+    assert len(table) == 3  # one line per driver, none forged
+
+
+def test_audit_failed_output() -> None:
+    output = render_audit_failed("git fetch timed out after 300 s")
+    assert output.title == "The audit could not run"
+    assert "git fetch timed out" in output.summary
+    assert "`/audit`" in output.summary
