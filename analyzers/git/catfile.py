@@ -1,8 +1,8 @@
 """Read git objects through `git cat-file --batch`: one process for many reads, never one each.
 
 `CatFile` is a long-lived process for reads on demand (a tree's files, one at a time);
-`stream_objects` reads a known list of objects in one buffered pass (a whole history's blobs).
-Objects larger than `max_bytes` are drained from the pipe but not kept.
+`BatchProcess` is the child itself, also used buffered for one pass over many objects
+(`blobscan.py`). Objects larger than `max_bytes` are drained from the pipe but not kept.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ import re
 import subprocess
 import tempfile
 import threading
-from collections.abc import Generator, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -36,14 +35,14 @@ class GitObject:
         return self.type is None
 
 
-def _check_oid(oid: str) -> str:
+def check_oid(oid: str) -> str:
     if not OID.fullmatch(oid):
         raise ValueError(f"not a full object id: {oid!r}")
     return oid
 
 
-class _BatchProcess:
-    """A `git cat-file --batch` child and the parsing of its answers."""
+class BatchProcess:
+    """A `git cat-file --batch` child and the parsing of its answers (one reader at a time)."""
 
     def __init__(self, git_dir: str | Path, *, buffered: bool) -> None:
         args = ["cat-file", "--batch", *(["--buffer"] if buffered else [])]
@@ -118,14 +117,14 @@ class CatFile:
 
     def __init__(self, git_dir: str | Path) -> None:
         self._git_dir = git_dir
-        self._batch: _BatchProcess | None = None
+        self._batch: BatchProcess | None = None
         self._lock = threading.Lock()
 
     def read(self, oid: str, *, max_bytes: int | None = None) -> GitObject:
-        _check_oid(oid)
+        check_oid(oid)
         with self._lock:
             if self._batch is None:
-                self._batch = _BatchProcess(self._git_dir, buffered=False)
+                self._batch = BatchProcess(self._git_dir, buffered=False)
             batch = self._batch
             try:
                 batch.stdin.write(oid.encode("ascii") + b"\n")
@@ -150,29 +149,3 @@ class CatFile:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def stream_objects(
-    git_dir: str | Path, oids: Iterable[str], *, max_bytes: int | None = None
-) -> Generator[GitObject, None, None]:
-    """Yield each object of `oids`, in order, from one buffered cat-file process."""
-    wanted = [_check_oid(oid) for oid in oids]
-    if not wanted:
-        return
-    batch = _BatchProcess(git_dir, buffered=True)
-
-    def feed() -> None:
-        try:
-            batch.stdin.write("".join(f"{oid}\n" for oid in wanted).encode("ascii"))
-            batch.stdin.close()
-        except (BrokenPipeError, ValueError, OSError):
-            pass  # the reader reports the early exit
-
-    writer = threading.Thread(target=feed, name="cat-file-feed", daemon=True)
-    writer.start()
-    try:
-        for oid in wanted:
-            yield batch.answer(oid, max_bytes)
-    finally:
-        batch.close()
-        writer.join()

@@ -1,7 +1,7 @@
 """Which blobs contain the prefilter needles, computed once per blob for a whole history.
 
 A history audit sees the same blob in thousands of commits; scanning each blob's bytes once (one
-buffered `git cat-file --batch` pass) lets every commit's `candidates()` be a dictionary lookup.
+`git cat-file --batch` pass) lets every commit's `candidates()` be a dictionary lookup.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from analyzers.git.catfile import stream_objects
+from analyzers.git.blobscan import scan_blobs
 from analyzers.source import PREFILTER_NEEDLES
 
 if TYPE_CHECKING:
@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 # Above this a blob is not scanned, and counts as containing every needle (the analyzer then
 # reports why it could not read it, rather than the file silently missing from the audit).
 MAX_SCAN_BYTES = 64 * 1024 * 1024
+# Every prefilter needle contains one of these; two searches rule most blobs out at once.
+_ANCHORS = (b"lora", b"LoRA")
 
 
 class NeedleIndex:
@@ -26,6 +28,7 @@ class NeedleIndex:
     def __init__(self, repo: GitRepository, known: Sequence[bytes] = PREFILTER_NEEDLES) -> None:
         self.repo = repo
         self.known = tuple(known)
+        self._anchors = _ANCHORS if all(any(a in n for a in _ANCHORS) for n in known) else ()
         self._found: dict[str, frozenset[bytes]] = {}
         self._extra: dict[tuple[str, bytes], bool] = {}
 
@@ -36,16 +39,25 @@ class NeedleIndex:
         return oid in self._found
 
     def scan(self, oids: Iterable[str]) -> None:
-        """Read every not-yet-scanned blob of `oids` once; keep the bytes of the candidates."""
-        todo = sorted({oid for oid in oids if oid not in self._found})
-        for obj in stream_objects(self.repo.git_dir, todo, max_bytes=MAX_SCAN_BYTES):
-            if obj.data is None:
-                self._found[obj.oid] = frozenset(self.known) if not obj.missing else frozenset()
-                continue
-            hits = frozenset(needle for needle in self.known if needle in obj.data)
-            self._found[obj.oid] = hits
-            if hits:
-                self.repo.remember(obj.oid, obj.data)
+        """Read every not-yet-scanned blob of `oids` once; keep the bytes of the candidates.
+
+        Pass them in history order: successive versions of a file are usually stored as deltas
+        of each other, and git's delta cache then resolves each from the one before.
+        """
+        todo = list(dict.fromkeys(oid for oid in oids if oid not in self._found))
+        found = scan_blobs(
+            self.repo.git_dir, todo, self._anchors or self.known, max_bytes=MAX_SCAN_BYTES
+        )
+        everything = frozenset(self.known)
+        for oid in todo:
+            data = found.hits.get(oid)
+            if data is not None:
+                hits = frozenset(needle for needle in self.known if needle in data)
+                self._found[oid] = hits
+                if hits:
+                    self.repo.remember(oid, data)
+            else:
+                self._found[oid] = everything if oid in found.oversized else frozenset()
 
     def hits(self, oid: str) -> frozenset[bytes]:
         """The known needles in blob `oid` (scanning it now if it was not scanned)."""

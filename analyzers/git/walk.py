@@ -1,4 +1,4 @@
-"""Every commit reachable from any ref, oldest first, with what it changed: one `git log` call.
+"""Every commit reachable from any ref, with what it changed: one streamed `git log` call.
 
 Each commit comes with its raw diff against its first parent (a root commit, or a shallow clone's
 boundary commit, against the empty tree), so the full file list of every commit can be rebuilt
@@ -7,16 +7,19 @@ in memory without one `ls-tree` per commit. `snapshots()` does that rebuild.
 
 from __future__ import annotations
 
+import subprocess
+import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from analyzers.git.repository import GitRepository, TreeEntry, decode_path
+from analyzers.git.runner import GitError, git_invocation
 
 _MARK = b"\x01"
+_CHUNK = 1 << 20
 _LOG_ARGS = (
     "log",
     "--date-order",
-    "--reverse",
     "--no-show-signature",
     "--format=%x01%H %P",
     "--raw",
@@ -60,40 +63,85 @@ class CommitDelta:
 
 def walk_history(repo: GitRepository, revisions: Sequence[str] = ("--all",)) -> list[CommitDelta]:
     """All commits of `revisions` (default: every ref and HEAD), parents before children."""
-    found = repo.run(*_LOG_ARGS, *revisions, "--")
-    return parse_log(found.stdout)
+    commits = list(stream_history(repo, revisions))
+    commits.reverse()
+    return commits
 
 
-def parse_log(raw: bytes) -> list[CommitDelta]:
-    """Parse `git log --format=%x01%H %P --raw -z` output."""
-    tokens = raw.split(b"\0")
-    commits: list[CommitDelta] = []
+def stream_history(
+    repo: GitRepository, revisions: Sequence[str] = ("--all",)
+) -> Iterator[CommitDelta]:
+    """The same commits newest first, each as soon as git prints it (children before parents)."""
+    how = git_invocation(repo.git_dir, *_LOG_ARGS, *revisions, "--")
+    with tempfile.TemporaryFile() as stderr:
+        proc = subprocess.Popen(
+            how.argv, stdout=subprocess.PIPE, stderr=stderr, cwd=how.cwd, env=how.env
+        )
+        out = proc.stdout
+        assert out is not None  # piped above
+        try:
+            yield from parse_log_tokens(_tokens(iter(lambda: out.read1(_CHUNK), b"")))
+        finally:
+            out.close()
+            code = proc.wait()
+        if code != 0:
+            stderr.seek(0)
+            raise GitError(how.argv, code, b"", stderr.read().decode("utf-8", "backslashreplace"))
+
+
+def _tokens(chunks: Iterator[bytes]) -> Iterator[bytes]:
+    """NUL-separated tokens of a byte stream that arrives in chunks."""
+    rest = b""
+    for chunk in chunks:
+        parts = (rest + chunk).split(b"\0")
+        rest = parts.pop()
+        yield from parts
+    if rest:
+        yield rest
+
+
+def _read_change(meta: bytes, tokens: Iterator[bytes]) -> Change:
+    """One raw diff row from its meta token; its path token(s) are taken from `tokens`."""
+    old_mode, new_mode, old_oid, new_oid, status = meta.lstrip(b"\n")[1:].decode().split()
+    first = decode_path(next(tokens))
+    old_path = None
+    if status[0] in "RC":
+        old_path, first = first, decode_path(next(tokens))
+    return Change(status[0], first, old_path, old_mode, new_mode, old_oid, new_oid)
+
+
+def parse_log_tokens(tokens: Iterator[bytes]) -> Iterator[CommitDelta]:
+    """Commits from the tokens of `git log --format=%x01%H %P --raw -z`."""
     sha = ""
     parents: tuple[str, ...] = ()
     changes: list[Change] = []
-    i = 0
-    while i < len(tokens):
-        token = tokens[i].lstrip(b"\n")
-        i += 1
+    for raw in tokens:
+        token = raw.lstrip(b"\n")
         if token.startswith(_MARK):
             if sha:
-                commits.append(CommitDelta(sha, parents, tuple(changes)))
+                yield CommitDelta(sha, parents, tuple(changes))
             ids = token[1:].decode("ascii").split()
             sha, parents, changes = ids[0], tuple(ids[1:]), []
         elif token.startswith(b":"):
-            old_mode, new_mode, old_oid, new_oid, status = token[1:].decode("ascii").split()
-            first = decode_path(tokens[i])
-            i += 1
-            old_path = None
-            if status[0] in "RC":
-                old_path, first = first, decode_path(tokens[i])
-                i += 1
-            changes.append(Change(status[0], first, old_path, old_mode, new_mode, old_oid, new_oid))
+            changes.append(_read_change(token, tokens))
         elif token:
             raise ValueError(f"unexpected git log output near {token[:80]!r}")
     if sha:
-        commits.append(CommitDelta(sha, parents, tuple(changes)))
-    return commits
+        yield CommitDelta(sha, parents, tuple(changes))
+
+
+def parse_log(raw: bytes) -> list[CommitDelta]:
+    """Parse a whole `git log --format=%x01%H %P --raw -z` output, in its order."""
+    return list(parse_log_tokens(iter(raw.split(b"\0"))))
+
+
+def diff_commits(repo: GitRepository, base: str, head: str) -> list[Change]:
+    """What changed from `base` to `head` (renames detected), as raw diff rows."""
+    found = repo.run(
+        "diff-tree", "-r", "-z", "--raw", "--no-abbrev", "--find-renames", base, head, "--"
+    )
+    tokens = iter(found.stdout.split(b"\0"))
+    return [_read_change(token, tokens) for token in tokens if token.lstrip(b"\n").startswith(b":")]
 
 
 def apply_changes(state: dict[str, TreeEntry], changes: Sequence[Change]) -> None:
