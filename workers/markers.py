@@ -8,7 +8,13 @@ succeeded; a second run finds the marker and does not post again.
 
 from __future__ import annotations
 
+from typing import Literal
+
 import redis
+
+Claim = Literal["mine", "busy", "done"]
+_RUNNING = "running:"
+_DONE = "done"
 
 PREFIX = "lora-audit:step"
 # Long enough to cover every redelivery and retry, short enough not to grow Redis forever.
@@ -38,9 +44,27 @@ class Markers:
     def mark(self, repo: str, sha: str, step: str, value: str = "1") -> None:
         self.client.set(self.key(repo, sha, step), value, ex=self.ttl)
 
-    def claim(self, repo: str, sha: str, step: str, *, ttl: int) -> bool:
-        """Take the step for `ttl` seconds; False when someone else holds or finished it."""
-        return bool(self.client.set(self.key(repo, sha, step), "claimed", nx=True, ex=ttl))
+    def begin(self, repo: str, sha: str, step: str, *, owner: str, ttl: int) -> Claim:
+        """Claim a step for `owner` (a Celery task id) for `ttl` seconds.
 
-    def clear(self, repo: str, sha: str, step: str) -> None:
-        self.client.delete(self.key(repo, sha, step))
+        "mine": go ahead (a fresh claim, or our own from an earlier attempt of the same task:
+        a retry or a redelivery after a crash); "busy": another task is doing it now; "done":
+        it was finished already.
+        """
+        key = self.key(repo, sha, step)
+        if self.client.set(key, _RUNNING + owner, nx=True, ex=ttl):
+            return "mine"
+        current = self.get(repo, sha, step)
+        if current == _RUNNING + owner:
+            return "mine"
+        if current is None:  # expired between the two calls: try once more
+            return "mine" if self.client.set(key, _RUNNING + owner, nx=True, ex=ttl) else "busy"
+        return "done" if current == _DONE else "busy"
+
+    def finish(self, repo: str, sha: str, step: str) -> None:
+        self.mark(repo, sha, step, _DONE)
+
+    def abandon(self, repo: str, sha: str, step: str, *, owner: str) -> None:
+        """Drop our claim (after giving up), so a later delivery may try again."""
+        if self.get(repo, sha, step) == _RUNNING + owner:
+            self.client.delete(self.key(repo, sha, step))

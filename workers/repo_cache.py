@@ -27,11 +27,22 @@ _REPACK_AT_PACKS = 40
 
 
 class FetchError(Exception):
-    """The mirror could not be brought up to date; the message says why in plain words."""
+    """The mirror could not be brought up to date; the message says why in plain words.
+
+    `permanent` errors will fail the same way again (a size limit, a bad name); the others
+    (network, a slow host) are worth retrying later.
+    """
+
+    def __init__(self, message: str, *, permanent: bool = False) -> None:
+        super().__init__(message)
+        self.permanent = permanent
 
 
 class MissingCommit(FetchError):
     """A commit the job names is not in the repository (force-pushed away, or never pushed)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, permanent=True)
 
 
 @dataclass(frozen=True)
@@ -54,7 +65,9 @@ def remote_access(template: str, owner: str, repo: str, token: str | None) -> Re
     userinfo, _, hostport = parts.netloc.rpartition("@")
     url = urlunsplit(parts._replace(netloc=hostport))
     if _SENTINEL in url:
-        raise FetchError("the git URL template may use {token} only as the password of the URL")
+        raise FetchError(
+            "the git URL template may use {token} only as the password of the URL", permanent=True
+        )
     if parts.scheme not in {"http", "https"} or not token:
         return RemoteAccess(url=url, secret_config={})
     user, _, password = userinfo.partition(":")
@@ -125,7 +138,9 @@ class RepoCache:
     def mirror(self, owner: str, repo: str) -> Mirror:
         for name in (owner, repo):
             if not _NAME.match(name) or name in {".", ".."}:
-                raise FetchError(f"{name!r} is not a GitHub owner or repository name")
+                raise FetchError(
+                    f"{name!r} is not a GitHub owner or repository name", permanent=True
+                )
         return Mirror(owner, repo, self.root / owner / f"{repo}.git")
 
     def sync(
@@ -137,11 +152,13 @@ class RepoCache:
         want: Sequence[str] = (),
         refspecs: Sequence[str] = (),
         refresh: bool = True,
+        default_branch: str | None = None,
     ) -> Mirror:
         """Fetch the repository into its mirror and check that every `want` commit is there.
 
         With `refresh=False` a mirror that already holds every wanted commit is used as it is
-        (a warm cache costs no network round trip).
+        (a warm cache costs no network round trip). `default_branch` points the mirror's HEAD
+        at that branch, which is how the audit knows the default branch.
         """
         mirror = self.mirror(owner, repo)
         if not refresh and want and mirror.path.is_dir() and all(map(mirror.has_commit, want)):
@@ -155,6 +172,8 @@ class RepoCache:
                 # A commit no branch points at any more (e.g. a PR head after a force push):
                 # ask for it by id, which GitHub serves for commits still reachable there.
                 self._fetch(mirror, access, missing, prune=False, check=False)
+            if default_branch is not None:
+                _point_head(mirror.path, default_branch)
             self._maybe_repack(mirror)
         missing = [sha for sha in want if not mirror.has_commit(sha)]
         if missing:
@@ -187,10 +206,10 @@ class RepoCache:
         baseline = _size(pack_dir)
         limit = self.fetch_max_bytes
 
+        too_big = f"the download exceeded the {limit:,}-byte limit"
+
         def over_limit() -> str | None:
-            if _size(pack_dir) - baseline > limit:
-                return f"the download exceeded the {limit:,}-byte limit"
-            return None
+            return too_big if _size(pack_dir) - baseline > limit else None
 
         args = [*FETCH_OPTIONS, "fetch", "--quiet", "--no-auto-gc", "--no-recurse-submodules"]
         args += ["--prune"] if prune else []
@@ -214,12 +233,21 @@ class RepoCache:
             return
         if reason is not None:
             _roll_back(mirror.path, packs_before, refs_before)
-            raise FetchError(f"fetching {mirror.owner}/{mirror.repo} stopped: {reason}")
+            raise FetchError(
+                f"fetching {mirror.owner}/{mirror.repo} stopped: {reason}",
+                permanent=reason == too_big,
+            )
 
     def _maybe_repack(self, mirror: Mirror) -> None:
         packs = list((mirror.path / "objects" / "pack").glob("*.pack"))
         if len(packs) >= _REPACK_AT_PACKS:
             run_git(["repack", "-a", "-d", "-q"], cwd=mirror.path, timeout=self.fetch_timeout)
+
+
+def _point_head(repo: Path, branch: str) -> None:
+    ref = f"refs/heads/{branch}"
+    run_git(["check-ref-format", ref], cwd=repo)
+    run_git(["symbolic-ref", "HEAD", ref], cwd=repo)
 
 
 def _size(directory: Path) -> int:

@@ -18,6 +18,7 @@ import pytest
 
 from tests.support.gitrepo import git
 from tests.workers.remotes import Remotes
+from workers.git import GitError
 from workers.locks import LockTimeout, file_lock
 from workers.repo_cache import FetchError, MissingCommit, RepoCache, remote_access
 
@@ -329,3 +330,15 @@ def test_remote_access_moves_credentials_into_a_host_scoped_header() -> None:
 
     with pytest.raises(FetchError, match="only as the password"):
         remote_access("https://github.com/{owner}/{repo}.git?t={token}", "o", "r", "tok")
+
+
+def test_the_default_branch_becomes_the_mirrors_head(remotes: Remotes, cache: RepoCache) -> None:
+    repo = remotes.create("octo/demo")
+    first = repo.commit("first")
+    repo.branch("trunk")
+    remotes.push(repo)
+    mirror = cache.sync("octo", "demo", None, default_branch="trunk")
+    assert git(mirror.path, "symbolic-ref", "HEAD") == "refs/heads/trunk"
+    assert mirror.resolve("HEAD") == first
+    with pytest.raises(GitError):
+        cache.sync("octo", "demo", None, default_branch="bad..name")
