@@ -51,12 +51,13 @@ class Services:
         )
 
 
-_current: tuple[int, Services] | None = None
+_BY_PROCESS: dict[int, Services] = {}
 
 
 def services() -> Services:
     """This process's services, made on first use (again after a fork)."""
-    global _current
-    if _current is None or _current[0] != os.getpid():
-        _current = (os.getpid(), Services.from_environment())
-    return _current[1]
+    pid = os.getpid()
+    if pid not in _BY_PROCESS:
+        _BY_PROCESS.clear()  # a forked child must not reuse its parent's connections
+        _BY_PROCESS[pid] = Services.from_environment()
+    return _BY_PROCESS[pid]
