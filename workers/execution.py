@@ -52,6 +52,47 @@ def job_sha(job: Job) -> str | None:
     return None
 
 
+def attempt(
+    task: Task[Any, Any],
+    ctx: JobContext,
+    name: str,
+    work: Callable[[], dict[str, Any]],
+    give_up: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """Run `work` once; on failure retry the task later, or give up and report."""
+    tuning = ctx.services.tuning
+    log = ctx.log
+    log.info("starting %s (attempt %d)", name, ctx.attempt)
+    try:
+        result = work()
+    except Retry:
+        raise
+    except Exception as exc:
+        decision = decide(
+            exc,
+            task.request.retries,
+            max_retries=tuning.max_retries,
+            backoff_max=tuning.retry_backoff_max,
+            jitter=random.random(),
+        )
+        if decision.retry:
+            log.warning(
+                "attempt %d failed, retrying in %.1fs: %s", ctx.attempt, decision.countdown, exc
+            )
+            raise task.retry(
+                exc=exc, countdown=decision.countdown, max_retries=tuning.max_retries
+            ) from exc
+        log.error("giving up after attempt %d: %s", ctx.attempt, decision.reason, exc_info=exc)
+        if give_up is not None:
+            try:
+                give_up(decision.reason)
+            except Exception as report_error:
+                log.error("could not report the failure: %s", report_error, exc_info=report_error)
+        raise JobFailed(decision.reason) from exc
+    log.info("finished %s: %s", name, result)
+    return result
+
+
 def execute(
     task: Task[Any, Any],
     job_type: type[J],
@@ -70,35 +111,15 @@ def execute(
     log = job_logger(
         f"workers.{job_type.__name__}", delivery_id=job.delivery_id, repo=job.repo, sha=job_sha(job)
     )
-    attempt = task.request.retries + 1
-    context = JobContext(services(), log, task.request.id or job.task_id(), attempt)
-    tuning = context.services.tuning
-    log.info("starting %s (attempt %d)", job_type.TASK_NAME, attempt)
-    try:
-        result = work(job, context)
-    except Retry:
-        raise
-    except Exception as exc:
-        decision = decide(
-            exc,
-            task.request.retries,
-            max_retries=tuning.max_retries,
-            backoff_max=tuning.retry_backoff_max,
-            jitter=random.random(),
-        )
-        if decision.retry:
-            log.warning(
-                "attempt %d failed, retrying in %.1fs: %s", attempt, decision.countdown, exc
-            )
-            raise task.retry(
-                exc=exc, countdown=decision.countdown, max_retries=tuning.max_retries
-            ) from exc
-        log.error("giving up after attempt %d: %s", attempt, decision.reason, exc_info=exc)
-        if give_up is not None:
-            try:
-                give_up(job, context, decision.reason)
-            except Exception as report_error:
-                log.error("could not report the failure: %s", report_error, exc_info=report_error)
-        raise JobFailed(decision.reason) from exc
-    log.info("finished %s: %s", job_type.TASK_NAME, result)
-    return result
+    ctx = JobContext(services(), log, task.request.id or job.task_id(), task.request.retries + 1)
+    report = None if give_up is None else (lambda reason: give_up(job, ctx, reason))
+    return attempt(task, ctx, job_type.TASK_NAME, lambda: work(job, ctx), report)
+
+
+def execute_scheduled(
+    task: Task[Any, Any], name: str, work: Callable[[JobContext], dict[str, Any]]
+) -> dict[str, Any]:
+    """A beat task: no arguments, no one to report to; retried like any job."""
+    log = job_logger(f"workers.{name.rsplit('.', 1)[-1]}", delivery_id=None, repo=None, sha=None)
+    ctx = JobContext(services(), log, task.request.id or name, task.request.retries + 1)
+    return attempt(task, ctx, name, lambda: work(ctx))

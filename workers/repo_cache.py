@@ -150,15 +150,17 @@ class RepoCache:
         token: str | None,
         *,
         want: Sequence[str] = (),
-        refspecs: Sequence[str] = (),
+        fallback_refspecs: Sequence[str] = (),
         refresh: bool = True,
         default_branch: str | None = None,
     ) -> Mirror:
         """Fetch the repository into its mirror and check that every `want` commit is there.
 
-        With `refresh=False` a mirror that already holds every wanted commit is used as it is
-        (a warm cache costs no network round trip). `default_branch` points the mirror's HEAD
-        at that branch, which is how the audit knows the default branch.
+        Branches and tags are fetched; when a wanted commit is on none of them (a pull request
+        from a fork), `fallback_refspecs` (e.g. `refs/pull/7/head`) and then the commit itself
+        are asked for. With `refresh=False` a mirror that already holds every wanted commit is
+        used as it is (a warm cache costs no network round trip). `default_branch` points the
+        mirror's HEAD at that branch, which is how the audit knows the default branch.
         """
         mirror = self.mirror(owner, repo)
         if not refresh and want and mirror.path.is_dir() and all(map(mirror.has_commit, want)):
@@ -166,10 +168,14 @@ class RepoCache:
         access = remote_access(self.url_template, owner, repo, token)
         with file_lock(mirror.path.with_suffix(".lock"), timeout=self.lock_timeout):
             self._ensure_bare(mirror)
-            self._fetch(mirror, access, [*DEFAULT_REFSPECS, *refspecs])
+            self._fetch(mirror, access, DEFAULT_REFSPECS)
+            for refspec in fallback_refspecs:
+                if all(map(mirror.has_commit, want)):
+                    break
+                self._fetch(mirror, access, [refspec], prune=False, check=False)
             missing = [sha for sha in want if not mirror.has_commit(sha)]
             if missing:
-                # A commit no branch points at any more (e.g. a PR head after a force push):
+                # A commit no ref points at any more (e.g. a PR head after a force push):
                 # ask for it by id, which GitHub serves for commits still reachable there.
                 self._fetch(mirror, access, missing, prune=False, check=False)
             if default_branch is not None:
@@ -242,6 +248,11 @@ class RepoCache:
         packs = list((mirror.path / "objects" / "pack").glob("*.pack"))
         if len(packs) >= _REPACK_AT_PACKS:
             run_git(["repack", "-a", "-d", "-q"], cwd=mirror.path, timeout=self.fetch_timeout)
+
+
+def point_head(mirror: Mirror, branch: str) -> None:
+    """Make `branch` the mirror's default branch (its HEAD)."""
+    _point_head(mirror.path, branch)
 
 
 def _point_head(repo: Path, branch: str) -> None:

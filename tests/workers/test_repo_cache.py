@@ -342,3 +342,29 @@ def test_the_default_branch_becomes_the_mirrors_head(remotes: Remotes, cache: Re
     assert mirror.resolve("HEAD") == first
     with pytest.raises(GitError):
         cache.sync("octo", "demo", None, default_branch="bad..name")
+
+
+def test_a_pull_request_head_on_no_branch_comes_from_its_pull_ref(
+    remotes: Remotes, cache: RepoCache
+) -> None:
+    repo = remotes.create("octo/demo")
+    repo.commit("first")
+    remotes.push(repo)
+    repo.branch("fork-work")
+    repo.checkout("fork-work")
+    head = repo.commit("from a fork", {"f.py": "x = 1\n"})
+    remotes.push(repo, "fork-work:refs/pull/7/head")  # how GitHub exposes a fork's PR head
+
+    mirror = cache.sync(
+        "octo",
+        "demo",
+        None,
+        want=[head],
+        fallback_refspecs=[
+            "+refs/pull/9/head:refs/pull/9/head",
+            "+refs/pull/7/head:refs/pull/7/head",
+        ],
+    )
+    assert mirror.has_commit(head)
+    assert mirror.resolve("refs/pull/7/head") == head
+    assert "fork-work" not in mirror.branches()
