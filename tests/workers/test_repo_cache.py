@@ -26,11 +26,6 @@ TOKEN = "ghs_S3cretInstallationToken0123456789"
 
 
 @pytest.fixture
-def remotes(tmp_path: Path) -> Remotes:
-    return Remotes(tmp_path / "remotes")
-
-
-@pytest.fixture
 def cache(tmp_path: Path, remotes: Remotes) -> RepoCache:
     return RepoCache(tmp_path / "cache", remotes.url_template, fetch_timeout=30)
 
