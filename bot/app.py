@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.routing import Route
@@ -18,15 +21,24 @@ from bot.queue import JobQueue, make_celery, warm_up
 from bot.settings import Settings
 from bot.webhooks import WebhookReceiver
 
-# Short timeouts: a dead Redis must turn into a quick 503, well inside GitHub's 10 s.
-REDIS_TIMEOUTS = {"socket_connect_timeout": 1.0, "socket_timeout": 2.0}
-PROBE_TIMEOUTS = {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}
+# Short timeouts and one immediate retry (no backoff sleeps): a dead or hung Redis must turn into
+# a quick 503, well inside GitHub's 10 s, while a connection dropped by a Redis restart is redone.
+REDIS_OPTIONS: dict[str, Any] = {
+    "socket_connect_timeout": 1.0,
+    "socket_timeout": 1.0,
+    "retry": Retry(NoBackoff(), 1),
+}
+PROBE_OPTIONS: dict[str, Any] = {
+    "socket_connect_timeout": 0.5,
+    "socket_timeout": 0.5,
+    "retry": Retry(NoBackoff(), 1),
+}
 
 
 def create_app(settings: Settings) -> Starlette:
     """The starlette app for `settings` (nothing connects until a request needs it)."""
-    client = redis.Redis.from_url(settings.redis_url, **REDIS_TIMEOUTS)
-    probe = redis.Redis.from_url(settings.redis_url, **PROBE_TIMEOUTS)
+    client = redis.Redis.from_url(settings.redis_url, **REDIS_OPTIONS)
+    probe = redis.Redis.from_url(settings.redis_url, **PROBE_OPTIONS)
     celery = make_celery(settings.redis_url)
     receiver = WebhookReceiver(
         secret=settings.webhook_secret.get_secret_value().encode(),

@@ -1,9 +1,14 @@
 """Enqueue jobs by task name on the Celery broker, at most once per webhook delivery.
 
 The web app never imports `workers`: it sends each job by its task name (bot/jobs.py) and does
-not wait for it. A delivery id is claimed in Redis before sending (SET NX) and kept for 3 days;
-if sending fails the claim is dropped and the caller answers 503, so GitHub records a failed
-delivery that the recovery task redelivers later.
+not wait for it. A delivery id is claimed in Redis before sending (SET NX, "pending", seconds)
+and marked "queued" for 3 days once sent. If sending fails the claim is dropped and the caller
+answers 503, so GitHub records a failed delivery that the recovery task redelivers later.
+
+A repeat that finds the claim still "pending" is also answered 503: either the first attempt is
+in flight, or it failed in a way that left the claim behind (a hung Redis may run a timed-out
+SET later). Acknowledging it would lose the delivery; refusing it costs one more redelivery
+after the short pending window.
 """
 
 from __future__ import annotations
@@ -20,8 +25,9 @@ from bot.jobs import Job
 DELIVERY_KEY = "lora-audit:delivery:{delivery_id}"
 SEEN_TTL_SECONDS = 3 * 24 * 3600  # longer than GitHub keeps offering a redelivery
 # While jobs are being sent the claim is short-lived: if this process dies between claiming and
-# confirming, the delivery becomes acceptable again soon instead of being lost for three days.
-PENDING_TTL_SECONDS = 60
+# confirming, the delivery becomes acceptable again soon instead of being refused for 3 days.
+PENDING_TTL_SECONDS = 10
+PENDING, QUEUED = b"pending", b"queued"
 log = logging.getLogger(__name__)
 
 
@@ -29,18 +35,22 @@ class QueueUnavailable(Exception):
     """The broker (Redis) could not take the jobs; nothing of this delivery was kept."""
 
 
+class DeliveryInFlight(QueueUnavailable):
+    """The same delivery id is being enqueued (or its claim outlived a failure): retry later."""
+
+
 def make_celery(broker_url: str) -> Celery:
-    """A Celery client that only sends: short timeouts, bounded publish retries."""
+    """A Celery client that only sends: short timeouts, one immediate retry, no sleeping."""
     app = Celery("lora-audit-web", broker=broker_url, set_as_current=False)
     app.conf.update(
-        broker_connection_timeout=2,
-        broker_connection_retry=False,
-        broker_transport_options={"socket_connect_timeout": 1, "socket_timeout": 3},
+        broker_connection_timeout=1,
+        broker_transport_options={"socket_connect_timeout": 1, "socket_timeout": 1},
+        # One retry redoes a connection a Redis restart dropped; no interval, nothing sleeps.
         task_publish_retry_policy={
-            "max_retries": 2,
+            "max_retries": 1,
             "interval_start": 0,
-            "interval_step": 0.1,
-            "interval_max": 0.2,
+            "interval_step": 0,
+            "interval_max": 0,
         },
     )
     return app
@@ -71,8 +81,10 @@ class JobQueue:
         """Send `jobs` unless `delivery_id` was seen; True when sent, False for a repeat."""
         key = DELIVERY_KEY.format(delivery_id=delivery_id)
         try:
-            if not self.redis.set(key, "pending", nx=True, ex=PENDING_TTL_SECONDS):
-                return False
+            if not self.redis.set(key, PENDING, nx=True, ex=PENDING_TTL_SECONDS):
+                if self.redis.get(key) == QUEUED:
+                    return False
+                raise DeliveryInFlight(f"delivery {delivery_id} is still pending")
         except redis.RedisError as exc:
             raise QueueUnavailable(f"cannot record delivery {delivery_id}: {exc}") from exc
         try:
@@ -88,7 +100,7 @@ class JobQueue:
                 self.redis.delete(key)
             raise QueueUnavailable(f"cannot enqueue delivery {delivery_id}: {exc}") from exc
         try:
-            self.redis.set(key, "queued", ex=SEEN_TTL_SECONDS)
+            self.redis.set(key, QUEUED, ex=SEEN_TTL_SECONDS)
         except redis.RedisError:
             # The jobs are queued; only the long dedupe window is lost (the pending claim expires).
             log.warning("delivery %s queued but not marked seen", delivery_id)

@@ -16,6 +16,8 @@ import redis
 from githubkit import AppAuthStrategy, BaseAuthStrategy, GitHub, TokenAuthStrategy
 from githubkit.cache import MemCacheStrategy
 from githubkit.exception import GitHubException, RequestFailed
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 from bot.github.deliveries import failed_deliveries
 from bot.github.errors import redis_retry, translate
@@ -53,7 +55,10 @@ class GitHubApp:
     def __init__(self, settings: Settings, redis_client: redis.Redis | None = None) -> None:
         self.settings = settings
         self.redis = redis_client or redis.Redis.from_url(
-            settings.redis_url, socket_timeout=10, socket_connect_timeout=5
+            settings.redis_url,
+            socket_timeout=10,
+            socket_connect_timeout=5,
+            retry=Retry(NoBackoff(), 1),  # no backoff sleeps in a worker slot: RetryLater instead
         )
         self._app_client = _client(
             settings, AppAuthStrategy(settings.app_id, settings.private_key_pem)
@@ -75,8 +80,7 @@ class GitHubApp:
         """Run `operation` as the installation. On 401 the cached token is dropped, a new one is
         made, and the operation runs once more; a second 401 is a GitHubCallFailed."""
         for attempt in (1, 2):
-            with redis_retry("installation token"):
-                token = self.installation_token(installation_id)
+            token = self.installation_token(installation_id)
             client = _client(self.settings, TokenAuthStrategy(token))
             try:
                 return operation(client)
@@ -91,8 +95,12 @@ class GitHubApp:
         raise AssertionError("unreachable")  # pragma: no cover
 
     def installation_token(self, installation_id: int) -> str:
-        """A valid installation token (shared through Redis), e.g. for `git fetch`."""
-        return self.tokens.get(installation_id)
+        """A valid installation token (shared through Redis), e.g. for `git fetch`.
+
+        Raises RetryLater (GitHub or Redis unavailable) or GitHubCallFailed (e.g. the App was
+        uninstalled: 404)."""
+        with redis_retry("installation token"):
+            return self.tokens.get(installation_id)
 
     def _create_token(self, installation_id: int) -> tuple[str, str]:
         token = self.app_call(

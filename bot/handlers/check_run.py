@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from bot.handlers.payloads import Lenient, PullRequestRef, Repository
-from bot.jobs import Job, PullRequestAudit
+from bot.handlers.payloads import Lenient, PullRequestRef, Repository, audit_of_head
+from bot.jobs import Job
 from bot.routing import Delivery, Router
 
 router = Router()
@@ -30,17 +30,13 @@ class _Event(Lenient):
 def rerun_check(delivery: Delivery, installation_id: int) -> list[Job]:
     event = _Event.model_validate(delivery.payload)
     run = event.check_run
-    pull = run.pull_requests[0] if run.pull_requests else None
     return [
-        PullRequestAudit(
-            delivery_id=delivery.delivery_id,
-            installation_id=installation_id,
-            repo=event.repository.full_name,
+        audit_of_head(
+            delivery,
+            installation_id,
+            repository=event.repository,
             head_sha=run.head_sha,
             head_branch=run.check_suite.head_branch if run.check_suite else None,
-            pull_number=pull.number if pull else None,
-            base_sha=pull.base.sha if pull else None,
-            base_ref=pull.base.ref if pull else None,
-            trigger="check_run.rerequested",
+            pulls=run.pull_requests,
         )
     ]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from bot.handlers.payloads import Lenient, PullRequestRef, Repository
-from bot.jobs import Job, PullRequestAudit
+from bot.handlers.payloads import Lenient, PullRequestRef, Repository, audit_of_head
+from bot.jobs import Job
 from bot.routing import Delivery, Router
 
 router = Router()
@@ -27,17 +27,13 @@ class _Event(Lenient):
 def audit_check_suite(delivery: Delivery, installation_id: int) -> list[Job]:
     event = _Event.model_validate(delivery.payload)
     suite = event.check_suite
-    pull = suite.pull_requests[0] if suite.pull_requests else None
     return [
-        PullRequestAudit(
-            delivery_id=delivery.delivery_id,
-            installation_id=installation_id,
-            repo=event.repository.full_name,
+        audit_of_head(
+            delivery,
+            installation_id,
+            repository=event.repository,
             head_sha=suite.head_sha,
             head_branch=suite.head_branch,
-            pull_number=pull.number if pull else None,
-            base_sha=pull.base.sha if pull else None,
-            base_ref=pull.base.ref if pull else None,
-            trigger=f"check_suite.{delivery.action}",
+            pulls=suite.pull_requests,
         )
     ]

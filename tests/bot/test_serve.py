@@ -49,17 +49,15 @@ def test_serve_answers_health_and_webhooks(redis_url: str) -> None:
     assert process.returncode == 0, stderr.decode()
 
 
+def _serve(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "lora_audit", "serve"]
+    return subprocess.run(command, env=env, capture_output=True, text=True, timeout=60, check=False)
+
+
 def test_missing_secret_is_one_line_naming_it(redis_url: str) -> None:
     env = _env(redis_url)
     del env["LORA_AUDIT_WEBHOOK_SECRET"]
-    result = subprocess.run(
-        [sys.executable, "-m", "lora_audit", "serve"],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    result = _serve(env)
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1
     assert "LORA_AUDIT_WEBHOOK_SECRET is missing" in result.stderr
@@ -69,13 +67,6 @@ def test_unreadable_key_file_stops_start_up(redis_url: str) -> None:
     env = _env(redis_url)
     del env["LORA_AUDIT_PRIVATE_KEY"]
     env["LORA_AUDIT_PRIVATE_KEY_FILE"] = "/nonexistent/app.pem"
-    result = subprocess.run(
-        [sys.executable, "-m", "lora_audit", "serve"],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    result = _serve(env)
     assert result.returncode == 2
     assert "LORA_AUDIT_PRIVATE_KEY_FILE: cannot read /nonexistent/app.pem" in result.stderr

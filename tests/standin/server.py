@@ -246,19 +246,16 @@ class GitHubStandIn:
         self,
         *,
         retry_after: int = 2,
+        status: int = 429,
         times: int = 1,
         method: str | None = None,
         path: str | None = None,
     ) -> None:
-        """429 with `Retry-After` (a secondary rate limit, as GitHub sends it)."""
+        """A secondary rate limit as GitHub sends it: `status` (429, or 403) with `Retry-After`."""
         headers = {"retry-after": str(retry_after)}
+        message = SECONDARY_LIMIT_MESSAGE
         self.fail_next(
-            429,
-            times=times,
-            method=method,
-            path=path,
-            headers=headers,
-            message=SECONDARY_LIMIT_MESSAGE,
+            status, times=times, method=method, path=path, headers=headers, message=message
         )
 
     def secondary_limit_next(
@@ -270,14 +267,8 @@ class GitHubStandIn:
         path: str | None = None,
     ) -> None:
         """403 with `Retry-After` and GitHub's secondary-rate-limit message."""
-        headers = {"retry-after": str(retry_after)}
-        self.fail_next(
-            403,
-            times=times,
-            method=method,
-            path=path,
-            headers=headers,
-            message=SECONDARY_LIMIT_MESSAGE,
+        self.rate_limit_next(
+            retry_after=retry_after, status=403, times=times, method=method, path=path
         )
 
     def primary_limit_next(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,7 +13,13 @@ import redis
 
 from bot.app import create_app
 from bot.jobs import PushAudit
-from bot.queue import DELIVERY_KEY, JobQueue, QueueUnavailable, make_celery
+from bot.queue import (
+    DELIVERY_KEY,
+    PENDING_TTL_SECONDS,
+    JobQueue,
+    QueueUnavailable,
+    make_celery,
+)
 from tests.bot.webhooks.conftest import Web, load_event, settings_for
 from tests.support.ports import free_port
 from tests.support.redis_server import RedisServer
@@ -106,3 +113,44 @@ def test_app_starts_while_redis_is_down(tmp_path: Path) -> None:
                 server.stop()
     finally:
         app.stop()
+
+
+def test_hung_redis_is_answered_well_inside_githubs_10_seconds(
+    fragile_web: Web, own_redis: RedisServer
+) -> None:
+    assert fragile_web.post("pull_request", load_event(PULL), delivery="a").status_code == 202
+    assert own_redis.process is not None
+    own_redis.process.send_signal(signal.SIGSTOP)  # accepts connections, never answers
+    try:
+        started = time.monotonic()
+        assert fragile_web.post("pull_request", load_event(PULL), delivery="b").status_code == 503
+        assert time.monotonic() - started < 9
+        started = time.monotonic()
+        assert fragile_web.client.get(f"{fragile_web.url}/readyz").status_code == 503
+        assert time.monotonic() - started < 3
+    finally:
+        own_redis.process.send_signal(signal.SIGCONT)
+    # The timed-out claim may still run once Redis wakes up: a redelivery is then refused (503)
+    # until the short pending window passes, never acknowledged without being queued.
+    deadline = time.monotonic() + PENDING_TTL_SECONDS + 5
+    statuses = []
+    while time.monotonic() < deadline:
+        statuses.append(
+            fragile_web.post("pull_request", load_event(PULL), delivery="b").status_code
+        )
+        if statuses[-1] != 503:
+            break
+        time.sleep(0.5)
+    assert statuses[-1] == 202
+    assert [task.kwargs["delivery_id"] for task in fragile_web.queued()] == ["a", "b"]
+
+
+def test_repeat_while_the_first_is_pending_is_refused_not_acknowledged(web: Web) -> None:
+    client = redis.Redis.from_url(web.redis_url)
+    client.set(DELIVERY_KEY.format(delivery_id="racing"), "pending", ex=PENDING_TTL_SECONDS)
+    response = web.post("pull_request", load_event(PULL), delivery="racing")
+    assert response.status_code == 503
+    assert web.queued() == []
+    client.delete(DELIVERY_KEY.format(delivery_id="racing"))  # the first attempt gave up
+    assert web.post("pull_request", load_event(PULL), delivery="racing").status_code == 202
+    assert len(web.queued()) == 1
