@@ -22,7 +22,7 @@ from analyzers.interpret.trace import EngineBuilt, Served, Spawned
 from analyzers.interpret.worlds import explore
 from analyzers.model import Verdict
 from analyzers.verdict import SEVERITY, Outcome, judge, worst
-from analyzers.vllm_version import VllmVersion
+from analyzers.vllm_version import VllmVersion, has_load_inplace
 
 MAX_WORLDS = 32
 _SITE_HINT = re.compile(r"LoRARequest|lora_request|add_lora|lora_int_id")
@@ -130,6 +130,7 @@ def _combine(
     complete = True
     incomplete_reason = ""
     decisions: list[str] = []
+    gate_notes: list[str] = []
     for machines, finished in runs:
         complete = complete and finished
         for machine in machines:
@@ -137,7 +138,15 @@ def _combine(
             _collect(result, machine)
             if trace.incomplete:
                 incomplete_reason = trace.incomplete
-            judged = judge(trace, versions)
+            compatible = [v for v in versions if _gate_allows(trace.version_gate, v)]
+            if trace.version_gate == "old" and trace.gate_loc is not None:
+                note = (
+                    f"before vLLM 0.15 the LoRARequest(load_inplace=...) at {trace.gate_loc} "
+                    f"raises TypeError"
+                )
+                if note not in gate_notes:
+                    gate_notes.append(note)
+            judged = judge(trace, compatible)
             if judged is None:
                 continue
             for version, outcome in judged.items():
@@ -146,19 +155,32 @@ def _combine(
     if not any(per_version.values()):
         return result
     chosen = {version: worst(outcomes) for version, outcomes in per_version.items() if outcomes}
-    main = (
-        chosen[primary]
-        if primary is not None and primary in chosen
-        else worst(list(chosen.values()))
-    )
+    if primary is not None and primary not in chosen:
+        # Every run on the pinned release stops before serving anything (a TypeError).
+        first = next(iter(chosen.values()))
+        stop = gate_notes[0] if gate_notes else "the driver stops before serving any request"
+        chosen[primary] = Outcome(
+            Verdict.INDETERMINATE,
+            f"on the pinned vLLM {primary} the driver cannot serve its requests: {stop}",
+            first.line,
+        )
+        gate_notes = gate_notes[1:]
+    main = chosen[primary] if primary is not None else worst(list(chosen.values()))
     result.outcome = main
     result.flips = [
         f"on vLLM {version}: {outcome.verdict.value}"
         for version, outcome in chosen.items()
         if outcome.verdict is not main.verdict
     ]
+    result.flips += gate_notes
     _downgrade(result, complete, incomplete_reason, decisions)
     return result
+
+
+def _gate_allows(gate: str | None, version: VllmVersion) -> bool:
+    if gate is None:
+        return True
+    return has_load_inplace(version) == (gate == "new")
 
 
 def _collect(result: DriverResult, machine: Machine) -> None:

@@ -154,6 +154,9 @@ def replay_lifetime(
         source = loaded_by.get(lora_id)
         stale = _classify(event, source, record)
         if stale is not None:
+            if event.intended_path is not None:
+                record.requested = names.path(event.intended_path)
+                record.stale = True
             out.stale.append(stale)
 
 

@@ -113,6 +113,9 @@ class Trace:
     decisions: list[str] = field(default_factory=list)
     mock_serves: list[Loc] = field(default_factory=list)
     incomplete: str | None = None  # why the run stopped early (budget), if it did
+    # "old" or "new": this run assumed a vLLM release before / from 0.15 (load_inplace exists)
+    version_gate: str | None = None
+    gate_loc: Loc | None = None
 
     def note_unknown(self, what: str, loc: Loc) -> None:
         if all(item.what != what for item in self.unknowns):

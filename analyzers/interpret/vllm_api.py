@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.folders import content_at
 from analyzers.interpret.objects import EngineArgsV, EngineV, Loc, MockV, NamespaceV, RequestV
+from analyzers.interpret.signals import Raised
 from analyzers.interpret.trace import EngineBuilt, OpaqueServe, Pinned, Removed, Served
 from analyzers.interpret.values import NONE, Const, ListV, SeqSym, Value, describe
 
@@ -22,6 +23,7 @@ SERVE_METHODS = frozenset(
      "add_request", "generate_async", "process_requests"}
 )  # fmt: skip
 CACHE_METHODS = frozenset({"add_lora", "remove_lora", "pin_lora", "list_loras"})
+VERSION_GATE = "vllm-before-0.15"
 _ENGINE_CLASSES = frozenset({"LLM", "LLMEngine", "AsyncLLMEngine", "AsyncLLM", "MQLLMEngine"})
 _FACETS = frozenset(
     {"llm_engine", "engine", "engine_core", "model_executor", "driver_worker", "worker",
@@ -92,6 +94,8 @@ def _positive_int(value: Value) -> bool:
 
 def build_request(m: Machine, args: CallArgs, loc: Loc, *, mock: bool = False) -> RequestV:
     unknown = args.star is not None or args.star_star is not None
+    if not mock and "load_inplace" in args.keywords:
+        _version_gate(m, loc)
 
     def field(index: int | None, name: str) -> Value | None:
         found = args.get(index, name)
@@ -120,6 +124,16 @@ def build_request(m: Machine, args: CallArgs, loc: Loc, *, mock: bool = False) -
     m.trace.requests.append(request)
     m.covered.add((loc.path, loc.line, loc.column))
     return request
+
+
+def _version_gate(m: Machine, loc: Loc) -> None:
+    """`load_inplace=` is a TypeError before vLLM 0.15: both worlds are run, each tagged."""
+    if m.trace.version_gate is None:
+        older = m.oracle.decide(False, VERSION_GATE)
+        m.trace.version_gate = "old" if older else "new"
+        m.trace.gate_loc = loc
+    if m.trace.version_gate == "old":
+        raise Raised("TypeError", loc.line)
 
 
 def implicit_engine(m: Machine, receiver: Value, loc: Loc) -> EngineV:

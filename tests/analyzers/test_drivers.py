@@ -12,19 +12,29 @@ from analyzers.directory import DirectoryTree
 from analyzers.model import Verdict
 from tests.analyzers.conftest import DRIVERS, copy_driver
 
-_EXPECT = re.compile(r"^#\s*expect:\s*(?P<verdict>[\w-]+)(?:\s+vllm=(?P<version>[\d.]+))?")
+_EXPECT = re.compile(r"^(?P<verdict>[\w-]+)(?:\s+vllm=(?P<version>[\d.]+))?$")
 
 
 def _cases() -> list[tuple[str, Verdict, str | None]]:
+    """One case per expectation: `# expect: Affected vllm=0.14.0; Safe-by-eviction vllm=0.15.0`."""
     cases = []
     for path in sorted(DRIVERS.glob("*.py")):
-        match = _EXPECT.match(path.read_text().splitlines()[0])
-        assert match is not None, f"{path.name} has no '# expect: <Verdict>' first line"
-        cases.append((path.name, Verdict(match.group("verdict")), match.group("version")))
+        first = path.read_text().splitlines()[0]
+        assert first.startswith("# expect:"), f"{path.name} has no '# expect: <Verdict>' first line"
+        for part in first.removeprefix("# expect:").split(";"):
+            match = _EXPECT.match(part.strip())
+            assert match is not None, f"{path.name}: cannot read expectation {part!r}"
+            cases.append((path.name, Verdict(match.group("verdict")), match.group("version")))
     return cases
 
 
-@pytest.mark.parametrize(("name", "expected", "version"), _cases(), ids=[c[0] for c in _cases()])
+_PARAMS = [
+    pytest.param(*case, id=case[0].removesuffix(".py") + (f"@{case[2]}" if case[2] else ""))
+    for case in _cases()
+]
+
+
+@pytest.mark.parametrize(("name", "expected", "version"), _PARAMS)
 def test_driver_verdict(tmp_path: Path, name: str, expected: Verdict, version: str | None) -> None:
     copy_driver(name, tmp_path)
     report = audit_tree(DirectoryTree(tmp_path), AuditOptions(vllm_version=version))
