@@ -49,7 +49,9 @@ def sweep_repository(self: AnyTask, /, **kwargs: Any) -> dict[str, Any]:
 @app.task(name=WEEKLY_SWEEP_TASK, bind=True)
 def weekly_sweep(self: AnyTask) -> dict[str, Any]:
     return execute_scheduled(
-        self, WEEKLY_SWEEP_TASK, lambda ctx: weekly.enqueue_weekly_sweeps(ctx.services, app)
+        self,
+        WEEKLY_SWEEP_TASK,
+        lambda ctx: weekly.enqueue_weekly_sweeps(ctx.services, app, run_id=ctx.task_id),
     )
 
 

@@ -89,7 +89,7 @@ def test_an_empty_repository_is_skipped(world: World, services: Services) -> Non
     }
 
 
-def test_the_weekly_fan_out_queues_each_repository_once_a_week(
+def test_the_weekly_fan_out_queues_each_repository_once_per_run(
     world: World, services: Services
 ) -> None:
     world.repo("octo/one")
@@ -98,10 +98,12 @@ def test_the_weekly_fan_out_queues_each_repository_once_a_week(
     celery = create_app()
     celery.conf.update(broker_url=world.redis_url)
 
-    first = enqueue_weekly_sweeps(services, celery)
-    second = enqueue_weekly_sweeps(services, celery)
+    first = enqueue_weekly_sweeps(services, celery, run_id="beat-1")
+    retried = enqueue_weekly_sweeps(services, celery, run_id="beat-1")
+    next_week = enqueue_weekly_sweeps(services, celery, run_id="beat-2")
 
     assert sorted(first["repositories"]) == ["octo/one", "octo/two", "other/three"]
-    assert second["repositories"] == []
+    assert retried["repositories"] == []
+    assert sorted(next_week["repositories"]) == sorted(first["repositories"])
     client = redis.Redis.from_url(world.redis_url)
-    assert client.llen(SWEEP_QUEUE) == 3
+    assert client.llen(SWEEP_QUEUE) == 6
