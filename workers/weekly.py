@@ -40,4 +40,4 @@ def enqueue_weekly_sweeps(services: Services, celery: Celery, *, run_id: str) ->
                 services.redis.delete(key)  # not queued after all: the retry queues it
                 raise
             queued.append(repo.full_name)
-    return {"status": "queued", "repositories": queued}
+    return {"status": "queued", "run": run_id, "repositories": queued}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -67,7 +68,7 @@ def check_suite(
     installation_id: int,
     head_sha: str,
     head_branch: str,
-    pulls: list[tuple[int, str, str]] = (),  # type: ignore[assignment]
+    pulls: Sequence[tuple[int, str, str]] = (),
 ) -> JSON:
     """`pulls`: (number, base sha, base ref) of each pull request the suite names."""
     payload = _base(f"check_suite/{action}.payload.json")

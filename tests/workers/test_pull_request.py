@@ -166,7 +166,8 @@ def test_the_configured_conclusion_and_a_broken_config_are_respected_and_reporte
     [run] = world.standin.check_runs(REPO)
     assert run.conclusion == "neutral"
     assert run.summary is not None
-    assert "follow_up_issues" in run.summary  # the broken key is named in the check run
+    # The broken key is named (markdown-escaped) in the check run.
+    assert "follow\\_up\\_issues: Input should be a valid boolean" in run.summary
     assert [a["annotation_level"] for a in run.annotations] == ["warning"]
 
 

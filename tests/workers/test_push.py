@@ -100,7 +100,7 @@ def test_a_fix_commit_missing_from_the_default_branch_is_reported_in_the_check_r
     repo.checkout("fix")
     fix = repo.commit("distinct ids", {"eval_ckpts.py": FIXED})
     repo.checkout("main")
-    config = f'fix_commits: [{{sha: "{fix[:9]}", title: "distinct lora_int_id"}}]\n'
+    config = f'fix_commits: [{{sha: "{fix[:9]}", title: "one id per checkpoint"}}]\n'
     second = repo.commit("config", {".github/lora-audit.yml": config})
     world.push(repo, "main", "fix")
 
@@ -109,7 +109,7 @@ def test_a_fix_commit_missing_from_the_default_branch_is_reported_in_the_check_r
     [run] = world.standin.check_runs(REPO, head_sha=second)
     assert run.summary is not None
     assert fix[:7] in run.summary
-    assert "distinct lora_int_id" in run.summary
+    assert "one id per checkpoint" in run.summary
     assert "have not reached the default branch" in run.summary
 
 
