@@ -19,9 +19,11 @@ _CHUNK = 1 << 20
 
 @dataclass
 class BlobScan:
-    """`hits`: the bytes of each blob containing a needle; every other blob scanned has none."""
+    """`hits`: the blobs containing a needle (every other blob scanned has none); `data`: the
+    bytes of every hit, and of other blobs while they fit the `keep_bytes` budget."""
 
-    hits: dict[str, bytes] = field(default_factory=dict)
+    hits: set[str] = field(default_factory=set)
+    data: dict[str, bytes] = field(default_factory=dict)
     missing: set[str] = field(default_factory=set)
     oversized: set[str] = field(default_factory=set)
 
@@ -61,7 +63,12 @@ class _Answers:
 
 
 def scan_blobs(
-    git_dir: str | Path, oids: Sequence[str], needles: Sequence[bytes], *, max_bytes: int
+    git_dir: str | Path,
+    oids: Sequence[str],
+    needles: Sequence[bytes],
+    *,
+    max_bytes: int,
+    keep_bytes: int = 0,
 ) -> BlobScan:
     """Which of `oids` contain any of `needles` (blobs over `max_bytes` are not searched)."""
     result = BlobScan()
@@ -97,7 +104,11 @@ def scan_blobs(
             start, end = answers.pos, answers.pos + size
             buf = answers.buf
             if any(buf.find(needle, start, end) >= 0 for needle in needles):
-                result.hits[oid] = buf[start:end]
+                result.hits.add(oid)
+                result.data[oid] = buf[start:end]
+            elif size <= keep_bytes:
+                keep_bytes -= size
+                result.data[oid] = buf[start:end]
             answers.pos = end + 1
     finally:
         batch.close()
