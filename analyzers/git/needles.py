@@ -34,6 +34,7 @@ class NeedleIndex:
         self._found: dict[str, frozenset[bytes]] = {}
         self._extra: dict[tuple[str, bytes], bool] = {}
         self._data: dict[str, bytes] = {}
+        self._answers: dict[tuple[str, tuple[bytes, ...]], bool] = {}
 
     def __len__(self) -> int:
         return len(self._found)
@@ -76,7 +77,14 @@ class NeedleIndex:
         return self._found[oid]
 
     def matches(self, oid: str, needles: Sequence[bytes]) -> bool:
-        """Whether blob `oid` contains any of `needles`."""
+        """Whether blob `oid` contains any of `needles` (remembered per blob and needle set)."""
+        key = (oid, tuple(needles))
+        found = self._answers.get(key)
+        if found is None:
+            found = self._answers[key] = self._matches(oid, key[1])
+        return found
+
+    def _matches(self, oid: str, needles: tuple[bytes, ...]) -> bool:
         known = [n for n in needles if n in self.known]
         if known and not self.hits(oid).isdisjoint(known):
             return True
