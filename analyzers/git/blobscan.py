@@ -51,8 +51,13 @@ class _Answers:
         return found
 
     def have(self, size: int) -> None:
-        while len(self.buf) - self.pos < size:
-            self._more()
+        missing = size - (len(self.buf) - self.pos)
+        if missing > 0:  # one exact read: a large blob is never rebuilt chunk by chunk
+            tail = self.batch.stdout.read(missing)
+            if len(tail) != missing:
+                self.batch.fail("cat-file output ended early")
+            self.buf = self.buf[self.pos :] + tail
+            self.pos = 0
 
     def skip(self, size: int) -> None:
         while size > len(self.buf) - self.pos:
