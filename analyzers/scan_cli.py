@@ -16,7 +16,6 @@ from analyzers.model import Report, Verdict
 PROG = "lora-audit scan"
 FORMATS = ("table", "json", "markdown", "sarif")
 DEBUG_ENV = "LORA_AUDIT_DEBUG"
-_GIT_AWARE = "needs the git-aware audit, which this build does not include yet"
 
 
 class UsageError(Exception):
@@ -106,19 +105,6 @@ def exit_status(reports: list[Report], *, exit_zero: bool) -> int:
 
 
 def build_reports(args: argparse.Namespace) -> list[Report]:
-    if args.history or args.all_branches or args.base or args.head or args.fix_commit:
-        flag = next(
-            name
-            for name, given in (
-                ("--history", args.history),
-                ("--all-branches", args.all_branches),
-                ("--base", args.base),
-                ("--head", args.head),
-                ("--fix-commit", args.fix_commit),
-            )
-            if given
-        )
-        raise UsageError(f"{flag} {_GIT_AWARE}")
     if args.head and not args.base:
         raise UsageError("--head needs --base")
     if args.vllm_version is not None:
@@ -128,7 +114,21 @@ def build_reports(args: argparse.Namespace) -> list[Report]:
             parse_version(args.vllm_version)
         except ValueError as exc:
             raise UsageError(f"--vllm-version: {exc}") from None
+    from analyzers.git.cli import wants_git
+
+    if wants_git(args):
+        return [scan_git(path, args) for path in args.paths]
     return [scan_path(path, args) for path in args.paths]
+
+
+def scan_git(path: str, args: argparse.Namespace) -> Report:
+    """Audit one git repository under the git flags (analyzers/git/cli.py)."""
+    from analyzers.git.cli import GitUsageError, scan_git_path
+
+    try:
+        return scan_git_path(path, args, prog=PROG)
+    except GitUsageError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def scan_path(path: str, args: argparse.Namespace) -> Report:

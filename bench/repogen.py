@@ -167,7 +167,7 @@ def build_history_repo(
     lines = [main]
     unmerged_driver_branch = "feature/side-eval"
     # Driver events at fixed fractions of the history, so every run has the same story.
-    events = {
+    events: dict[int, tuple[str, dict[str, str | None]]] = {
         commits // 10: ("main", {"eval/sweep.py": _driver("affected", "v1")}),
         commits // 5: ("main", {"eval/legacy.py": None, "eval/legacy_moved.py": "RENAME"}),
         commits // 3: ("main", {"eval/sweep.py": _driver("fixed", "v2")}),

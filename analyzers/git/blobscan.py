@@ -19,9 +19,11 @@ _CHUNK = 1 << 20
 
 @dataclass
 class BlobScan:
-    """`hits`: the bytes of each blob containing a needle; every other blob scanned has none."""
+    """`hits`: the blobs containing a needle (every other blob scanned has none); `data`: the
+    bytes of every hit, and of other blobs while they fit the `keep_bytes` budget."""
 
-    hits: dict[str, bytes] = field(default_factory=dict)
+    hits: set[str] = field(default_factory=set)
+    data: dict[str, bytes] = field(default_factory=dict)
     missing: set[str] = field(default_factory=set)
     oversized: set[str] = field(default_factory=set)
 
@@ -49,8 +51,13 @@ class _Answers:
         return found
 
     def have(self, size: int) -> None:
-        while len(self.buf) - self.pos < size:
-            self._more()
+        missing = size - (len(self.buf) - self.pos)
+        if missing > 0:  # one exact read: a large blob is never rebuilt chunk by chunk
+            tail = self.batch.stdout.read(missing)
+            if len(tail) != missing:
+                self.batch.fail("cat-file output ended early")
+            self.buf = self.buf[self.pos :] + tail
+            self.pos = 0
 
     def skip(self, size: int) -> None:
         while size > len(self.buf) - self.pos:
@@ -61,7 +68,12 @@ class _Answers:
 
 
 def scan_blobs(
-    git_dir: str | Path, oids: Sequence[str], needles: Sequence[bytes], *, max_bytes: int
+    git_dir: str | Path,
+    oids: Sequence[str],
+    needles: Sequence[bytes],
+    *,
+    max_bytes: int,
+    keep_bytes: int = 0,
 ) -> BlobScan:
     """Which of `oids` contain any of `needles` (blobs over `max_bytes` are not searched)."""
     result = BlobScan()
@@ -97,7 +109,11 @@ def scan_blobs(
             start, end = answers.pos, answers.pos + size
             buf = answers.buf
             if any(buf.find(needle, start, end) >= 0 for needle in needles):
-                result.hits[oid] = buf[start:end]
+                result.hits.add(oid)
+                result.data[oid] = buf[start:end]
+            elif size <= keep_bytes:
+                keep_bytes -= size
+                result.data[oid] = buf[start:end]
             answers.pos = end + 1
     finally:
         batch.close()

@@ -7,13 +7,14 @@
 
 from __future__ import annotations
 
+import io
 import re
 import subprocess
 import tempfile
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
+from typing import IO, cast
 
 from analyzers.git.runner import GitError, git_invocation
 
@@ -64,9 +65,9 @@ class BatchProcess:
         return self.proc.stdin
 
     @property
-    def stdout(self) -> IO[bytes]:
-        assert self.proc.stdout is not None  # always piped above
-        return self.proc.stdout
+    def stdout(self) -> io.BufferedReader:
+        # Popen(stdout=PIPE) with the default buffering is a BufferedReader (read1 is needed)
+        return cast(io.BufferedReader, self.proc.stdout)
 
     def answer(self, oid: str, max_bytes: int | None) -> GitObject:
         header = self.stdout.readline()

@@ -9,7 +9,7 @@ be reused without calling the analyzer at all.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from analyzers.git.walk import Change
@@ -18,18 +18,20 @@ from analyzers.source import SourceTree
 
 @dataclass(frozen=True)
 class Dependencies:
-    """The questions one audit asked."""
+    """The questions one audit asked, and what `candidates()` answered."""
 
     paths: frozenset[str]
     listed: bool
-    needle_sets: frozenset[tuple[bytes, ...]]
+    searches: Mapping[tuple[bytes, ...], frozenset[str]]
 
     def unchanged_by(
         self, changes: Sequence[Change], matches: Callable[[str, Sequence[bytes]], bool]
     ) -> bool:
         """Whether every recorded question has the same answer after `changes`.
 
-        `matches(blob_id, needles)` says whether a blob contains any of the needles.
+        `matches(blob_id, needles)` says whether a blob contains any of the needles. A search's
+        answer can only change at a changed path, so only the new side of a change is searched:
+        whether the old side matched is in the recorded answer.
         """
         for change in changes:
             paths = [change.path] if change.old_path is None else [change.path, change.old_path]
@@ -37,11 +39,16 @@ class Dependencies:
                 return False
             if self.listed and _changes_listing(change):
                 return False
-            if not any(path.endswith(".py") for path in paths):
-                continue
-            sides = ((change.old_oid, change.old_mode), (change.new_oid, change.new_mode))
-            for needles in self.needle_sets:
-                if any(_is_file(mode) and matches(oid, needles) for oid, mode in sides):
+            for needles, answer in self.searches.items():
+                if change.status == "R" and change.old_path in answer:
+                    return False  # the old path is gone from every listing
+                now = (
+                    change.status != "D"
+                    and change.path.endswith(".py")
+                    and _is_file(change.new_mode)
+                    and matches(change.new_oid, needles)
+                )
+                if now != (change.path in answer):
                     return False
         return True
 
@@ -66,7 +73,7 @@ class RecordingTree:
     tree: SourceTree
     paths: set[str] = field(default_factory=set)
     listed: bool = False
-    needle_sets: set[tuple[bytes, ...]] = field(default_factory=set)
+    searches: dict[tuple[bytes, ...], frozenset[str]] = field(default_factory=dict)
 
     @property
     def label(self) -> str:
@@ -89,8 +96,9 @@ class RecordingTree:
         return self.tree.blob_id(path)
 
     def candidates(self, needles: Sequence[bytes]) -> Sequence[str]:
-        self.needle_sets.add(tuple(needles))
-        return self.tree.candidates(needles)
+        found = self.tree.candidates(needles)
+        self.searches[tuple(needles)] = frozenset(found)
+        return found
 
     def dependencies(self) -> Dependencies:
-        return Dependencies(frozenset(self.paths), self.listed, frozenset(self.needle_sets))
+        return Dependencies(frozenset(self.paths), self.listed, dict(self.searches))

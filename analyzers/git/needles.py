@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 # Above this a blob is not scanned, and counts as containing every needle (the analyzer then
 # reports why it could not read it, rather than the file silently missing from the audit).
 MAX_SCAN_BYTES = 64 * 1024 * 1024
+# Bytes of scanned blobs kept for later searches (driver-name needles) and reads.
+KEEP_BYTES = 256 * 1024 * 1024
 # Every prefilter needle contains one of these; two searches rule most blobs out at once.
 _ANCHORS = (b"lora", b"LoRA")
 
@@ -31,6 +33,8 @@ class NeedleIndex:
         self._anchors = _ANCHORS if all(any(a in n for a in _ANCHORS) for n in known) else ()
         self._found: dict[str, frozenset[bytes]] = {}
         self._extra: dict[tuple[str, bytes], bool] = {}
+        self._data: dict[str, bytes] = {}
+        self._answers: dict[tuple[str, tuple[bytes, ...]], bool] = {}
 
     def __len__(self) -> int:
         return len(self._found)
@@ -38,26 +42,33 @@ class NeedleIndex:
     def __contains__(self, oid: object) -> bool:
         return oid in self._found
 
-    def scan(self, oids: Iterable[str]) -> None:
-        """Read every not-yet-scanned blob of `oids` once; keep the bytes of the candidates.
+    def scan(self, oids: Iterable[str], *, keep_bytes: int = KEEP_BYTES) -> None:
+        """Read every not-yet-scanned blob of `oids` once, keeping bytes within `keep_bytes`.
 
         Pass them in history order: successive versions of a file are usually stored as deltas
-        of each other, and git's delta cache then resolves each from the one before.
+        of each other, and git's delta cache then resolves each from the one before. Kept bytes
+        answer later searches for other needles (and reads) without going back to git.
         """
         todo = list(dict.fromkeys(oid for oid in oids if oid not in self._found))
         found = scan_blobs(
-            self.repo.git_dir, todo, self._anchors or self.known, max_bytes=MAX_SCAN_BYTES
+            self.repo.git_dir,
+            todo,
+            self._anchors or self.known,
+            max_bytes=MAX_SCAN_BYTES,
+            keep_bytes=keep_bytes,
         )
+        self._data.update(found.data)
         everything = frozenset(self.known)
         for oid in todo:
-            data = found.hits.get(oid)
-            if data is not None:
-                hits = frozenset(needle for needle in self.known if needle in data)
-                self._found[oid] = hits
-                if hits:
-                    self.repo.remember(oid, data)
+            if oid in found.hits:
+                data = found.data[oid]
+                self._found[oid] = frozenset(needle for needle in self.known if needle in data)
             else:
                 self._found[oid] = everything if oid in found.oversized else frozenset()
+
+    def data(self, oid: str) -> bytes | None:
+        """The blob's bytes when the scan kept them."""
+        return self._data.get(oid)
 
     def hits(self, oid: str) -> frozenset[bytes]:
         """The known needles in blob `oid` (scanning it now if it was not scanned)."""
@@ -66,11 +77,24 @@ class NeedleIndex:
         return self._found[oid]
 
     def matches(self, oid: str, needles: Sequence[bytes]) -> bool:
-        """Whether blob `oid` contains any of `needles`."""
+        """Whether blob `oid` contains any of `needles` (remembered per blob and needle set)."""
+        key = (oid, tuple(needles))
+        found = self._answers.get(key)
+        if found is None:
+            found = self._answers[key] = self._matches(oid, key[1])
+        return found
+
+    def _matches(self, oid: str, needles: tuple[bytes, ...]) -> bool:
         known = [n for n in needles if n in self.known]
         if known and not self.hits(oid).isdisjoint(known):
             return True
-        return any(self._has_extra(oid, needle) for needle in needles if needle not in self.known)
+        extra = [n for n in needles if n not in self.known]
+        if not extra:
+            return False
+        data = self._data.get(oid)
+        if data is not None:
+            return any(needle in data for needle in extra)
+        return any(self._has_extra(oid, needle) for needle in extra)
 
     def _has_extra(self, oid: str, needle: bytes) -> bool:
         key = (oid, needle)

@@ -74,6 +74,9 @@ class GitTree:
         entry = self._file_entry(path)
         if entry.size is not None and entry.size > MAX_BLOB_BYTES:
             raise SourceError(path, f"{entry.size} bytes, over the {MAX_BLOB_BYTES} byte limit")
+        kept = self._needle_index.data(entry.oid) if self._needle_index is not None else None
+        if kept is not None and len(kept) <= MAX_BLOB_BYTES:
+            return kept
         found = self.repo.read_blob(entry.oid)
         if found.missing:
             raise SourceError(path, f"blob {entry.oid} is not in this clone (shallow or partial)")

@@ -7,10 +7,12 @@ in memory without one `ls-tree` per commit. `snapshots()` does that rebuild.
 
 from __future__ import annotations
 
+import io
 import subprocess
 import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from analyzers.git.repository import GitRepository, TreeEntry, decode_path
 from analyzers.git.runner import GitError, git_invocation
@@ -77,8 +79,7 @@ def stream_history(
         proc = subprocess.Popen(
             how.argv, stdout=subprocess.PIPE, stderr=stderr, cwd=how.cwd, env=how.env
         )
-        out = proc.stdout
-        assert out is not None  # piped above
+        out = cast(io.BufferedReader, proc.stdout)  # PIPE with default buffering
         try:
             yield from parse_log_tokens(_tokens(iter(lambda: out.read1(_CHUNK), b"")))
         finally:

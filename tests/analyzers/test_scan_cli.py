@@ -52,10 +52,12 @@ def test_exit_zero_and_clean_trees_exit_zero(tmp_path: Path) -> None:
     "flags",
     [["--history"], ["--all-branches"], ["--base", "main"], ["--fix-commit", "abc1234"]],
 )
-def test_git_aware_flags_are_parsed_and_refused_for_now(tmp_path: Path, flags: list[str]) -> None:
+def test_git_aware_flags_need_a_git_repository(tmp_path: Path, flags: list[str]) -> None:
     result = scan(str(tmp_path), *flags)
     assert result.returncode == 2
-    assert "needs the git-aware audit" in result.stderr
+    assert f"{tmp_path} is not a git repository: no repository here; {flags[0]} need one" in (
+        result.stderr
+    )
     assert result.stderr.count("\n") == 1
     assert "Traceback" not in result.stderr
 

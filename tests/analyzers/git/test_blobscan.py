@@ -24,13 +24,27 @@ def test_hits_missing_and_oversized_blobs(repo: GitRepo) -> None:
     )
 
     assert found == BlobScan(
-        hits={
+        hits={oid["hit_end.py"], oid["hit_start.py"]},
+        data={
             oid["hit_end.py"]: files["hit_end.py"].encode(),
             oid["hit_start.py"]: files["hit_start.py"].encode(),
         },
         missing={MISSING},
         oversized={oid["huge.py"]},
     )
+
+
+def test_other_blobs_are_kept_within_the_budget(repo: GitRepo) -> None:
+    files = {"a.py": "a" * 100, "b.py": "b" * 100, "c.py": "LoRARequest" * 20, "d.py": "d" * 100}
+    repo.commit("blobs", files)
+    oids = [repo.git("rev-parse", f"HEAD:{path}") for path in files]
+    found = scan_blobs(repo.path / ".git", oids, [b"LoRA"], max_bytes=1000, keep_bytes=250)
+    assert found.hits == {oids[2]}
+    assert found.data == {
+        oids[0]: b"a" * 100,
+        oids[1]: b"b" * 100,
+        oids[2]: b"LoRARequest" * 20,
+    }
 
 
 def test_nothing_to_scan(repo: GitRepo) -> None:
