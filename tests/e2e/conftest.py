@@ -95,7 +95,8 @@ def e2e(tmp_path_factory: pytest.TempPathFactory) -> Iterator[E2E]:
     workdir = tmp_path_factory.mktemp("e2e")
     redis_server = RedisServer(workdir / "redis")
     redis_server.start()
-    standin = GatedStandIn().start()
+    standin = GatedStandIn()
+    standin.start()
     world = World(standin, Remotes(workdir / "remotes"), redis_server.url, workdir / "cache")
     env = world.env(
         LORA_AUDIT_WEBHOOK_SECRET=WEBHOOK_SECRET,

@@ -20,7 +20,7 @@ REPO = "octo/sweeps"
 
 
 def _sweep(reason: str = "weekly", repo: str = REPO) -> RepositorySweep:
-    return RepositorySweep(installation_id=INSTALLATION_ID, repo=repo, reason=reason)  # type: ignore[arg-type]
+    return RepositorySweep(installation_id=INSTALLATION_ID, repo=repo, reason=reason)
 
 
 def test_two_weekly_sweeps_keep_one_issue_updated_in_place(
