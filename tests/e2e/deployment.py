@@ -35,11 +35,21 @@ def wait_until(predicate: Callable[[], Any], *, timeout: float, what: str) -> An
 class Deployment:
     """`deploy/launch.py` running the web app, workers and beat, with its state and logs."""
 
-    def __init__(self, env: Mapping[str, str], workdir: Path, *, workers: int = 1) -> None:
+    def __init__(
+        self,
+        env: Mapping[str, str],
+        workdir: Path,
+        *,
+        workers: int = 1,
+        concurrency: int = 2,
+        beat: bool = True,
+    ) -> None:
         self.env = {k: v for k, v in os.environ.items() if not k.startswith("LORA_AUDIT_")}
         self.env.update(env)
         self.workdir = workdir
         self.workers = workers
+        self.concurrency = concurrency
+        self.beat = beat
         self.port = free_port()
         self.state_file = workdir / "state.json"
         self.log_dir = workdir / "logs"
@@ -57,13 +67,14 @@ class Deployment:
                 "--workers",
                 str(self.workers),
                 "--concurrency",
-                "2",
+                str(self.concurrency),
                 "--port",
                 str(self.port),
                 "--state-file",
                 str(self.state_file),
                 "--log-dir",
                 str(self.log_dir),
+                *([] if self.beat else ["--no-beat"]),
             ],
             env=self.env,
             cwd=ROOT,
@@ -73,7 +84,8 @@ class Deployment:
             self.wait_ready(name, 1)
 
     def worker_names(self) -> list[str]:
-        return [f"worker-{index}" for index in range(1, self.workers + 1)] + ["beat"]
+        names = [f"worker-{index}" for index in range(1, self.workers + 1)]
+        return [*names, "beat"] if self.beat else names
 
     def stop(self) -> None:
         if self.process is None:
