@@ -28,7 +28,10 @@ from typing import IO, Any
 
 POLL_SECONDS = 0.2
 RESTART_DELAY_SECONDS = 1.0
+MAX_RESTART_DELAY_SECONDS = 30.0
+STABLE_SECONDS = 10.0  # a process that ran this long gets the short restart delay again
 STOP_GRACE_SECONDS = 10.0
+CONFIG_ERROR = 2  # `lora-audit` exits 2 on a usage or configuration error: restarting won't help
 
 
 @dataclass
@@ -41,9 +44,14 @@ class Service:
     process: subprocess.Popen[bytes] | None = None
     restarts: int = 0
     exits: list[int] = field(default_factory=list)
+    started_at: float = 0.0
+    restart_at: float | None = None  # set while it waits to be started again
+    delay: float = RESTART_DELAY_SECONDS
     _log: IO[bytes] | None = None
 
     def start(self) -> None:
+        self.started_at = time.monotonic()
+        self.restart_at = None
         if self.log_path is not None and self._log is None:
             self._log = self.log_path.open("ab")
         self.process = subprocess.Popen(
@@ -110,6 +118,7 @@ class Supervisor:
         self.state_file = state_file
         self.restart = restart
         self.stopping = False
+        self.exit_code = 0
 
     def write_state(self) -> None:
         if self.state_file is None:
@@ -138,21 +147,37 @@ class Supervisor:
 
     def _check(self, service: Service) -> None:
         assert service.process is not None
+        now = time.monotonic()
+        if service.restart_at is not None:
+            if now >= service.restart_at and not self.stopping:
+                service.restarts += 1
+                service.start()
+                self.write_state()
+            return
         code = service.process.poll()
         if code is None or self.stopping:
             return
         service.exits.append(code)
         print(f"launch: {service.name} exited with {code}", file=sys.stderr, flush=True)
-        # Kill what is left of its group (a killed worker's pool children), then restart.
+        # Kill what is left of its group (a killed worker's pool children).
         with contextlib.suppress(ProcessLookupError):
             os.killpg(service.process.pid, signal.SIGKILL)
-        if not self.restart:
+        if code == CONFIG_ERROR:
+            print(f"launch: {service.name} cannot start; fix its settings", file=sys.stderr)
+            self.exit_code = CONFIG_ERROR
             self.stopping = True
-            return
-        time.sleep(RESTART_DELAY_SECONDS)
-        service.restarts += 1
-        service.start()
-        self.write_state()
+        elif not self.restart:
+            self.exit_code = 1
+            self.stopping = True
+        else:
+            # Back off while it keeps crashing at start-up, so a broken host is not a busy loop.
+            stable = now - service.started_at >= STABLE_SECONDS
+            service.delay = (
+                RESTART_DELAY_SECONDS
+                if stable
+                else min(MAX_RESTART_DELAY_SECONDS, service.delay * 2)
+            )
+            service.restart_at = now + (RESTART_DELAY_SECONDS if stable else service.delay)
 
     def stop_all(self) -> int:
         for service in self.services:
@@ -169,7 +194,7 @@ class Supervisor:
                 os.killpg(service.process.pid, signal.SIGKILL)
             service.close()
         self.write_state()
-        return 0 if self.restart or not any(s.exits for s in self.services) else 1
+        return self.exit_code
 
 
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:

@@ -135,3 +135,21 @@ def test_worker_rejects_a_visibility_timeout_shorter_than_a_task(
     assert "LORA_AUDIT_VISIBILITY_TIMEOUT (60s) must exceed LORA_AUDIT_TASK_TIME_LIMIT" in (
         result.stderr
     )
+
+
+def test_a_process_with_broken_settings_stops_the_launcher_instead_of_looping(
+    tmp_path: Path,
+) -> None:
+    env = {key: value for key, value in os.environ.items() if not key.startswith("LORA_AUDIT_")}
+    result = subprocess.run(
+        [sys.executable, str(LAUNCHER), "--no-web", "--no-beat", "--workers", "1"],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert "LORA_AUDIT_APP_ID is missing" in result.stderr
+    assert "launch: worker-1 cannot start; fix its settings" in result.stderr
