@@ -14,12 +14,12 @@ import json
 import posixpath
 from collections.abc import MutableMapping
 from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 from analyzers.config import RepoConfig
 from analyzers.discover import ABSENT, DriverLoader, ModuleStore, selected
-from analyzers.driver import analyse_driver
-from analyzers.interpret.program import Module, module_name_for
 from analyzers.linking import link_rows
 from analyzers.model import Evidence, Report
 from analyzers.parsing import ParseFailure
@@ -28,6 +28,18 @@ from analyzers.source import PREFILTER_NEEDLES, SourceTree
 from analyzers.suppression import find_markers
 from analyzers.versions import VersionPlan, plan_versions
 
+# Byte strings of code that starts a child process: where a dispatcher of a driver can be.
+PROCESS_NEEDLES: tuple[bytes, ...] = (
+    b"subprocess",
+    b"os.system",
+    b"os.popen",
+    b"os.exec",
+    b"os.spawn",
+    b"Popen",
+    b"multiprocessing",
+    b"ProcessPool",
+    b"create_subprocess",
+)
 # Bump when the analysis changes what it reports: every cached result becomes stale.
 ANALYZER_VERSION = "1"
 _DISPATCH_ROUNDS = 3
@@ -60,6 +72,7 @@ class _Audit:
     def _base_key(self, path: str) -> str:
         parts = [
             ANALYZER_VERSION,
+            code_fingerprint(),
             path,
             self.store.blob(path),
             self.plan.text or "",
@@ -106,6 +119,10 @@ class _Audit:
             return None  # a damaged cache entry is recomputed, never trusted
 
     def _fresh(self, path: str) -> tuple[FileAnalysis, dict[str, str]]:
+        # Imported here: a fully cached audit never needs libcst or the interpreter.
+        from analyzers.driver import analyse_driver
+        from analyzers.interpret.program import Module, module_name_for
+
         loader = DriverLoader(self.store, path)
         deps = {path: self.store.blob(path)}
         parsed = self.store.parse(path)
@@ -135,6 +152,17 @@ class _Audit:
         return analysis, deps
 
 
+@cache
+def code_fingerprint() -> str:
+    """A digest of the analyzer's own source: a changed analyzer never reuses old results."""
+    digest = hashlib.sha256()
+    package = Path(__file__).resolve().parent
+    for source in sorted(package.rglob("*.py")):
+        digest.update(source.relative_to(package).as_posix().encode())
+        digest.update(source.read_bytes())
+    return digest.hexdigest()
+
+
 def audit_tree(
     tree: SourceTree,
     options: AuditOptions = AuditOptions(),
@@ -142,18 +170,23 @@ def audit_tree(
     cache: MutableMapping[str, str] | None = None,
 ) -> Report:
     """The report for one tree; bad files become rows or `skipped` entries, never exceptions."""
+    # One byte search for both kinds of candidate: files that build adapter requests, and
+    # files that start processes (a dispatcher names the driver it starts).
+    found = tree.candidates((*PREFILTER_NEEDLES, *PROCESS_NEEDLES))
     files = list(tree.files())
     plan = plan_versions(tree, options.vllm_version, options.config.vllm_version)
-    audit = _Audit(tree, options, cache, plan, ModuleStore(tree, files))
+    store = ModuleStore(tree, files)
+    audit = _Audit(tree, options, cache, plan, store)
     include, exclude = options.config.include, options.config.exclude
-    wanted = [
-        path
-        for path in tree.candidates(PREFILTER_NEEDLES)
-        if path.endswith(".py") and selected(path, include, exclude)
-    ]
-    for path in wanted:
-        audit.analyse(path)
-    _find_dispatchers(audit, tree, include, exclude)
+    spawning: list[str] = []
+    for path in found:
+        if not path.endswith(".py") or not selected(path, include, exclude):
+            continue
+        if store.contains(path, PREFILTER_NEEDLES):
+            audit.analyse(path)
+        else:
+            spawning.append(path)
+    _find_dispatchers(audit, spawning)
     rows = link_rows(audit.analyses, tree.commit)
     report = Report(
         root=tree.label,
@@ -170,24 +203,18 @@ def audit_tree(
     return report
 
 
-def _find_dispatchers(
-    audit: _Audit, tree: SourceTree, include: list[str], exclude: list[str]
-) -> None:
-    """Files that start a driver as a child process (found by the driver's file name)."""
+def _find_dispatchers(audit: _Audit, spawning: list[str]) -> None:
+    """Files that start processes and name a driver (its file name or module name)."""
     seen: set[str] = set()
     for _ in range(_DISPATCH_ROUNDS):
         drivers = sorted(path for path, found in audit.analyses.items() if found.row is not None)
         stems = {posixpath.basename(path)[:-3] for path in drivers if path not in seen}
         seen.update(drivers)
-        needles = [stem.encode() for stem in sorted(stems) if len(stem) >= 3]
-        if not needles:
-            return
+        needles = tuple(stem.encode() for stem in sorted(stems) if len(stem) >= 3)
         fresh = [
             path
-            for path in tree.candidates(needles)
-            if path.endswith(".py")
-            and path not in audit.analyses
-            and selected(path, include, exclude)
+            for path in spawning
+            if path not in audit.analyses and needles and audit.store.contains(path, needles)
         ]
         if not fresh:
             return

@@ -15,7 +15,6 @@ import stat
 import subprocess
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from pathlib import Path
 
 from analyzers.source import SourceError
@@ -26,6 +25,9 @@ SKIP_DIRS = frozenset(
 # Larger files are never read at all; the parser has its own, smaller limit.
 READ_LIMIT = 64 * 1024 * 1024
 _GIT_TIMEOUT = 120
+_LIST = ("ls-files", "-z", "--cached", "--others", "--exclude-standard")
+_STATUS = ("status", "--porcelain=v2", "--branch", "-z", "--untracked-files=all", "--", ".")
+_UNKNOWN = object()
 
 
 @dataclass(frozen=True)
@@ -36,20 +38,36 @@ class Skip:
     why: str
 
 
-def _git(root: Path, *args: str) -> subprocess.CompletedProcess[bytes] | None:
-    """Run git in `root`; None when git is missing or fails to start."""
-    env = {**os.environ, "GIT_OPTIONAL_LOCKS": "0", "LC_ALL": "C"}
-    try:
-        return subprocess.run(
-            ["git", *args],
-            cwd=root,
-            capture_output=True,
-            timeout=_GIT_TIMEOUT,
-            check=False,
-            env=env,
-        )
-    except (OSError, subprocess.TimeoutExpired):
-        return None
+class _Git:
+    """Git commands started together and collected later: three processes cost about one."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.env = {**os.environ, "GIT_OPTIONAL_LOCKS": "0", "LC_ALL": "C"}
+
+    def start(self, args: Sequence[str]) -> subprocess.Popen[bytes] | None:
+        try:
+            return subprocess.Popen(
+                ["git", *args],
+                cwd=self.root,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                env=self.env,
+            )
+        except OSError:
+            return None  # no git on PATH, or the folder vanished
+
+    @staticmethod
+    def finish(process: subprocess.Popen[bytes] | None, ok: tuple[int, ...] = (0,)) -> bytes | None:
+        if process is None:
+            return None
+        try:
+            out, _ = process.communicate(timeout=_GIT_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.communicate()
+            return None
+        return out if process.returncode in ok else None
 
 
 class DirectoryTree:
@@ -58,53 +76,60 @@ class DirectoryTree:
     def __init__(self, root: str | Path, *, label: str | None = None) -> None:
         self.root = Path(root)
         self._label = label if label is not None else str(root)
+        self._git = _Git(self.root)
         self._skipped: list[Skip] = []
         self._blob_ids: dict[str, str] = {}
+        self._listing: object = _UNKNOWN  # list[str] from git, or None outside a work tree
+        self._head: object = _UNKNOWN
+        self._files: list[str] | None = None
+        self._file_set: frozenset[str] = frozenset()
 
     @property
     def label(self) -> str:
         return self._label
 
-    @cached_property
-    def _in_git(self) -> bool:
-        result = _git(self.root, "rev-parse", "--is-inside-work-tree")
-        return result is not None and result.returncode == 0 and result.stdout.strip() == b"true"
-
     @property
     def commit(self) -> str | None:
         """HEAD's sha when the work tree under the root is clean, else None."""
-        return self._clean_head
-
-    @cached_property
-    def _clean_head(self) -> str | None:
-        if not self._in_git:
-            return None
-        head = _git(self.root, "rev-parse", "--verify", "-q", "HEAD")
-        if head is None or head.returncode != 0:
-            return None  # no commit yet
-        status = _git(self.root, "status", "--porcelain", "-z", "--untracked-files=all", "--", ".")
-        if status is None or status.returncode != 0 or status.stdout.strip(b"\0"):
-            return None
-        return head.stdout.decode().strip()
+        self._load()
+        return self._head if isinstance(self._head, str) else None
 
     @property
     def skipped(self) -> Sequence[Skip]:
         """Paths left out of `files()` (links, unreadable entries), with the reason."""
-        self._file_set  # noqa: B018 - listing fills the list
+        self.files()
         return list(self._skipped)
 
     def files(self) -> Sequence[str]:
-        return self._file_list
+        if self._files is None:
+            self._load()
+            listed = self._listing
+            if isinstance(listed, list):
+                paths = [name for name in listed if self._keep(name)]
+            else:
+                paths = self._walk()
+            self._files = sorted(paths)
+            self._file_set = frozenset(self._files)
+        return self._files
 
-    @cached_property
-    def _file_list(self) -> list[str]:
-        listed = self._git_files() if self._in_git else None
-        paths = listed if listed is not None else self._walk()
-        return sorted(paths)
-
-    @cached_property
-    def _file_set(self) -> frozenset[str]:
-        return frozenset(self._file_list)
+    def _load(self, needles: Sequence[bytes] = ()) -> bytes | None:
+        """Fill the listing and HEAD status (once), and run a grep for `needles` alongside."""
+        listing = self._git.start(_LIST) if self._listing is _UNKNOWN else None
+        status = self._git.start(_STATUS) if self._head is _UNKNOWN else None
+        grep = None
+        if needles and self._listing is not None:
+            args = ["grep", "-l", "-z", "-F", "--untracked", "--no-color"]
+            for needle in needles:
+                args += ["-e", needle.decode("utf-8", "surrogateescape")]
+            grep = self._git.start([*args, "--", "*.py"])
+        if self._listing is _UNKNOWN:
+            out = self._git.finish(listing)
+            self._listing = None if out is None else _names(out)
+        if self._head is _UNKNOWN:
+            head = _clean_head(self._git.finish(status))
+            self._head = head if self._listing is not None else None
+        found = self._git.finish(grep, ok=(0, 1))
+        return found if self._listing is not None else None
 
     def _keep(self, rel: str) -> bool:
         """A listed path is offered only when it is a regular file outside the skipped folders."""
@@ -119,13 +144,6 @@ class DirectoryTree:
             self._skipped.append(Skip(rel, "symbolic link; not followed"))
             return False
         return stat.S_ISREG(info.st_mode)
-
-    def _git_files(self) -> list[str] | None:
-        result = _git(self.root, "ls-files", "-z", "--cached", "--others", "--exclude-standard")
-        if result is None or result.returncode != 0:
-            return None
-        names = {name.decode("utf-8", "surrogateescape") for name in result.stdout.split(b"\0")}
-        return [name for name in names if name and self._keep(name)]
 
     def _walk(self) -> list[str]:
         found: list[str] = []
@@ -149,16 +167,13 @@ class DirectoryTree:
                     found.append(rel)
         return found
 
-    def _resolve(self, path: str) -> Path:
+    def read(self, path: str) -> bytes:
+        self.files()
         if path not in self._file_set:
             raise SourceError(path, "not a regular file in this tree")
-        return self.root / path
-
-    def read(self, path: str) -> bytes:
-        target = self._resolve(path)
         flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
         try:
-            fd = os.open(target, flags)
+            fd = os.open(self.root / path, flags)
         except OSError as exc:
             raise SourceError(path, f"cannot open: {exc.strerror}") from exc
         with os.fdopen(fd, "rb") as handle:
@@ -179,26 +194,18 @@ class DirectoryTree:
     def candidates(self, needles: Sequence[bytes]) -> Sequence[str]:
         if not needles:
             return []
-        found = self._git_grep(needles) if self._in_git else None
-        if found is None:
-            found = self._scan(needles)
+        out = self._load(needles)
+        files = self.files()
+        if out is not None:
+            found = {name.decode("utf-8", "surrogateescape") for name in out.split(b"\0") if name}
+        else:
+            found = self._scan(files, needles)
         return sorted(path for path in found if path in self._file_set)
 
-    def _git_grep(self, needles: Sequence[bytes]) -> set[str] | None:
-        args = ["grep", "-l", "-z", "-F", "--untracked", "--no-color"]
-        for needle in needles:
-            args += ["-e", needle.decode("utf-8", "surrogateescape")]
-        result = _git(self.root, *args, "--", "*.py")
-        if result is None or result.returncode not in (0, 1):
-            return None
-        return {
-            name.decode("utf-8", "surrogateescape") for name in result.stdout.split(b"\0") if name
-        }
-
-    def _scan(self, needles: Sequence[bytes]) -> set[str]:
+    def _scan(self, files: Sequence[str], needles: Sequence[bytes]) -> set[str]:
         pattern = re.compile(b"|".join(re.escape(needle) for needle in needles))
         found: set[str] = set()
-        for path in self._file_list:
+        for path in files:
             if not path.endswith(".py"):
                 continue
             try:
@@ -209,6 +216,25 @@ class DirectoryTree:
             if pattern.search(data):
                 found.add(path)
         return found
+
+
+def _names(out: bytes) -> list[str]:
+    names = {name.decode("utf-8", "surrogateescape") for name in out.split(b"\0")}
+    return sorted(name for name in names if name)
+
+
+def _clean_head(status: bytes | None) -> str | None:
+    """HEAD from `git status --porcelain=v2 --branch`, unless anything is changed or untracked."""
+    if status is None:
+        return None
+    head: str | None = None
+    for entry in status.split(b"\0"):
+        if entry.startswith(b"# branch.oid "):
+            oid = entry.removeprefix(b"# branch.oid ").decode()
+            head = oid if oid != "(initial)" else None
+        elif entry and not entry.startswith(b"# "):
+            return None  # something under the root differs from HEAD
+    return head
 
 
 def _git_blob_sha(data: bytes) -> str:

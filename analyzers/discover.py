@@ -13,8 +13,6 @@ import re
 from collections.abc import Iterable, Sequence
 from functools import cache
 
-import libcst as cst
-
 from analyzers.interpret.program import Module, ModuleLoader, module_name_for
 from analyzers.parsing import ParseFailure, SourceFile, parse_source
 from analyzers.source import SourceError, SourceTree
@@ -59,6 +57,7 @@ class ModuleStore:
         self.tree = tree
         self.files = frozenset(files)
         self._parsed: dict[str, SourceFile | ParseFailure] = {}
+        self._data: dict[str, bytes | SourceError] = {}
         self._blobs: dict[str, str] = {}
         self._folders = frozenset(
             posixpath.dirname(path) for path in self.files if path.endswith(".py")
@@ -76,13 +75,27 @@ class ModuleStore:
             self._blobs[path] = known
         return known
 
+    def data(self, path: str) -> bytes | SourceError:
+        """The file's bytes (read once), or why they cannot be read."""
+        found = self._data.get(path)
+        if found is None:
+            try:
+                found = self.tree.read(path)
+            except SourceError as exc:
+                found = exc
+            self._data[path] = found
+        return found
+
+    def contains(self, path: str, needles: Iterable[bytes]) -> bool:
+        data = self.data(path)
+        return isinstance(data, bytes) and any(needle in data for needle in needles)
+
     def parse(self, path: str) -> SourceFile | ParseFailure:
         found = self._parsed.get(path)
         if found is None:
-            try:
-                data = self.tree.read(path)
-            except SourceError as exc:
-                found = ParseFailure(f"cannot be read: {exc.why}")
+            data = self.data(path)
+            if isinstance(data, SourceError):
+                found = ParseFailure(f"cannot be read: {data.why}")
             else:
                 try:
                     found = parse_source(path, data)
@@ -97,6 +110,8 @@ class ModuleStore:
 
 def _empty_source(path: str) -> SourceFile:
     """A namespace package (a folder without `__init__.py`): nothing runs on import."""
+    import libcst as cst
+
     return SourceFile(path=path, text="", module=cst.parse_module(""), positions={})
 
 

@@ -10,10 +10,15 @@ from __future__ import annotations
 import ast
 import codecs
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-import libcst as cst
-from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
+from analyzers.interpret.objects import Loc
+
+if TYPE_CHECKING:  # libcst is imported only when a file is really parsed (it is slow to import)
+    import libcst as cst
+    from libcst.metadata import CodeRange
 
 PARSE_LIMIT = 2 * 1024 * 1024
 # Deeper code is refused; real drivers stay well below it, and libcst and the interpreter
@@ -45,7 +50,16 @@ class SourceFile:
     path: str
     text: str
     module: cst.Module
-    positions: dict[cst.CSTNode, CodeRange]
+    positions: Mapping[cst.CSTNode, CodeRange]
+    locs: dict[cst.CSTNode, Loc] = field(default_factory=dict, compare=False, repr=False)
+
+    def loc(self, node: cst.CSTNode) -> Loc:
+        """Where a node is, its text computed once and only when asked for."""
+        found = self.locs.get(node)
+        if found is None:
+            found = Loc(self.path, self.line_of(node), self.column_of(node), _Text(self, node))
+            self.locs[node] = found
+        return found
 
     def line_of(self, node: cst.CSTNode) -> int:
         where = self.positions.get(node)
@@ -64,6 +78,21 @@ class SourceFile:
             return "<expression>"
         text = " ".join(text.split())
         return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class _Text:
+    """The source text of one node, rendered on first use."""
+
+    def __init__(self, source: SourceFile, node: cst.CSTNode) -> None:
+        self.source = source
+        self.node: cst.CSTNode | None = node
+        self.value = ""
+
+    def __call__(self) -> str:
+        if self.node is not None:
+            self.value = self.source.code(self.node)
+            self.node = None
+        return self.value
 
 
 def decode(data: bytes) -> str:
@@ -128,6 +157,9 @@ def parse_source(path: str, data: bytes) -> SourceFile:
     text = decode(data)
     _check_shape(text, path)
     _PARSES[0] += 1
+    import libcst as cst
+    from libcst.metadata import MetadataWrapper, PositionProvider
+
     try:
         module = cst.parse_module(text)
         wrapper = MetadataWrapper(module, unsafe_skip_copy=True)

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pydantic import BaseModel, ConfigDict, Field
 
-from analyzers.driver import DriverResult
 from analyzers.interpret.objects import EngineV
 from analyzers.interpret.values import Const, Value, describe
 from analyzers.model import DriverRow, Engine, Evidence, Site, Verdict
 from analyzers.simulator import ConfigError, resolve_capacity
 from analyzers.suppression import Marker
+
+if TYPE_CHECKING:
+    from analyzers.driver import DriverResult
 
 MAX_RECORDS = 200
 

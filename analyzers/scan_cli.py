@@ -150,10 +150,14 @@ def scan_path(path: str, args: argparse.Namespace) -> Report:
     parsed = parse_config(data)
     for error in parsed.errors:
         print(f"{PROG}: warning: {error}", file=sys.stderr)
-    report = audit_tree(
-        DirectoryTree(root, label=path),
-        AuditOptions(vllm_version=args.vllm_version, config=parsed.config),
-    )
+    from analyzers.diskcache import DiskCache
+
+    with DiskCache() as cache:
+        report = audit_tree(
+            DirectoryTree(root, label=path),
+            AuditOptions(vllm_version=args.vllm_version, config=parsed.config),
+            cache=cache,
+        )
     if parsed.errors:
         report.config_errors = [*(report.config_errors or []), *parsed.errors]
     return report

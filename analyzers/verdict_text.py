@@ -93,8 +93,8 @@ def describe_stale(stale: Sequence[Stale], view: RunView) -> tuple[str, Loc, lis
     else:
         wanted = event.intended_path if event.intended_path is not None else event.path
         detail = (
-            f"the request for {_label(wanted)} at {event.loc} is served {_label(source.path)} "
-            f"({source.loc})"
+            f"the request for {_label(wanted)} at {event.loc} is served {_label(source.path)}, "
+            f"loaded by an earlier request at {source.loc}"
         )
         if event.intended_path is not None:
             lead = f"a memoised LoRARequest (lora_int_id {_label(event.lora_id)}) is reused"
@@ -230,7 +230,7 @@ def _eviction_reason(repeat: list[Served], view: RunView) -> str:
         how = f"remove_lora at {removes[0].loc}"
     else:
         size = view.capacity_text(later.engine).removeprefix("capacity ")
-        how = f"the LRU cache holds {size} adapter(s)"
+        how = f"the LRU cache holds {size} adapter{'' if size == '1' else 's'}"
     return (
         f"lora_int_id {_label(later.lora_id)} comes back with a different adapter "
         f"({later.loc}), but it was evicted before every repeat ({how})"

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from analyzers.interpret import containers
-from analyzers.interpret.objects import NamespaceV, RequestV
+from analyzers.interpret.objects import Loc, NamespaceV, RequestV
 from analyzers.interpret.scope import Scope
-from analyzers.interpret.values import ClassV, InstV, ListV, ModV, Value
+from analyzers.interpret.values import ClassV, InstV, ListV, ModV, SeqSym, Sym, Value
 
 if TYPE_CHECKING:
     from analyzers.interpret.machine import Machine
@@ -22,6 +22,18 @@ _REQUEST_FIELDS = {
     "lora_name": "name",
     "load_inplace": "load_inplace",
 }
+
+
+def named(value: Value, name: str, loc: Loc) -> Value:
+    """An unknown made on this line is described by the variable it is stored in."""
+    where = value.where if isinstance(value, Sym | SeqSym) else ""
+    if not where or where != str(loc):
+        return value
+    if isinstance(value, Sym) and not value.offset:
+        return Sym(value.key, name, 0, value.opaque, where)
+    if isinstance(value, SeqSym):
+        return SeqSym(value.key, name, where)
+    return value
 
 
 def assign_target(m: Machine, target: cst.BaseExpression, value: Value, scope: Scope) -> None:

@@ -97,8 +97,7 @@ class Machine:
             raise BudgetExhausted
 
     def loc(self, module: Module, node: cst.CSTNode) -> Loc:
-        source = module.source
-        return Loc(module.path, source.line_of(node), source.column_of(node), source.code(node))
+        return module.source.loc(node)
 
     def opaque(self, desc: str, loc: Loc | None = None) -> Sym:
         """A fresh unknown result of code the analysis cannot see."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from analyzers.interpret.values import Obj, Value
@@ -9,15 +10,22 @@ from analyzers.interpret.values import Obj, Value
 
 @dataclass(frozen=True)
 class Loc:
-    """A place in the analysed code: posix path, 1-based line and column, and its text."""
+    """A place in the analysed code: posix path, 1-based line and column, and its text.
+
+    The text is produced only when a message asks for it (`code`): printing code is costly.
+    """
 
     path: str
     line: int
     column: int = 1
-    code: str = ""
+    text: Callable[[], str] | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}"
+
+    @property
+    def code(self) -> str:
+        return self.text() if self.text is not None else ""
 
 
 @dataclass(eq=False)

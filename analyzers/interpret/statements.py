@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from analyzers.interpret import calls, imports, iteration
+from analyzers.interpret.assign import named
 from analyzers.interpret.objects import EngineV
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.signals import (
@@ -55,6 +56,8 @@ def _small(m: Machine, node: cst.BaseSmallStatement, scope: Scope) -> None:
         m.eval(node.value, scope)
     elif isinstance(node, cst.Assign):
         value = m.eval(node.value, scope)
+        if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
+            value = named(value, node.targets[0].target.value, m.loc(scope.module, node))
         for target in node.targets:
             m.assign(target.target, value, scope)
     elif isinstance(node, cst.AnnAssign):

@@ -33,3 +33,11 @@ def audit_files(tmp_path: Path) -> Callable[..., Report]:
 def copy_driver(name: str, into: Path) -> Path:
     into.mkdir(parents=True, exist_ok=True)
     return Path(shutil.copy(DRIVERS / name, into / name))
+
+
+@pytest.fixture(autouse=True)
+def private_scan_cache(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CLI runs in these tests keep their on-disk cache out of the user's home."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
