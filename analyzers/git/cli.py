@@ -1,8 +1,9 @@
 """`lora-audit scan PATH` with the git flags: --history, --all-branches, --base, --fix-commit.
 
 PATH must be a git repository (a work tree's top folder or a bare mirror); the audit reads git
-objects only, so uncommitted changes are not part of it. Problems with PATH or a ref are usage
-errors: one line, exit status 2.
+objects only, so uncommitted changes are not part of it. Analyses are kept in the same on-disk
+cache as a plain scan (`analyzers/diskcache.py`), keyed by content. Problems with PATH or a ref
+are usage errors: one line, exit status 2.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from pathlib import Path
 
 from analyzers.audit import AuditOptions
 from analyzers.config import parse_config
+from analyzers.diskcache import DiskCache
 from analyzers.git.api import audit_repository
 from analyzers.git.repository import GitRepository, NotARepository, RefError
 from analyzers.git.runner import GitError
@@ -59,17 +61,19 @@ def scan_git_path(path: str, args: argparse.Namespace, *, prog: str) -> Report:
         options = AuditOptions(vllm_version=args.vllm_version, config=parsed.config)
         file_errors = parsed.errors
     try:
-        report = audit_repository(
-            repo,
-            options,
-            head=args.head or "HEAD",
-            base=args.base,
-            history=args.history,
-            all_branches=args.all_branches,
-            fix_commits=args.fix_commit,
-            label=path,
-            read_config=not args.config,
-        )
+        with DiskCache() as cache:
+            report = audit_repository(
+                repo,
+                options,
+                head=args.head or "HEAD",
+                base=args.base,
+                history=args.history,
+                all_branches=args.all_branches,
+                fix_commits=args.fix_commit,
+                cache=cache,
+                label=path,
+                read_config=not args.config,
+            )
     except RefError as exc:
         raise GitUsageError(f"{path}: {exc}") from None
     except GitError as exc:

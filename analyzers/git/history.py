@@ -12,13 +12,14 @@ from __future__ import annotations
 from collections.abc import Collection, MutableMapping
 from dataclasses import dataclass, field
 
-from analyzers.audit import AuditOptions, audit_tree
+from analyzers.audit import PROCESS_NEEDLES, AuditOptions, audit_tree
 from analyzers.git.deps import Dependencies, RecordingTree
 from analyzers.git.needles import NeedleIndex
 from analyzers.git.repository import GitRepository
 from analyzers.git.tree import GitTree
 from analyzers.git.walk import CommitDelta, snapshots, walk_history
 from analyzers.model import Report, Verdict
+from analyzers.source import PREFILTER_NEEDLES
 
 
 @dataclass
@@ -68,7 +69,7 @@ class HistoryScan:
 def read_history(repo: GitRepository) -> tuple[list[CommitDelta], NeedleIndex]:
     """Every commit (parents first) and a needle index of every Python blob they introduce."""
     commits = walk_history(repo)
-    index = NeedleIndex(repo)
+    index = NeedleIndex(repo, (*PREFILTER_NEEDLES, *PROCESS_NEEDLES))
     index.scan(
         change.new_oid
         for commit in commits

@@ -20,8 +20,15 @@ if TYPE_CHECKING:
 MAX_SCAN_BYTES = 64 * 1024 * 1024
 # Bytes of scanned blobs kept for later searches (driver-name needles) and reads.
 KEEP_BYTES = 256 * 1024 * 1024
-# Every prefilter needle contains one of these; two searches rule most blobs out at once.
-_ANCHORS = (b"lora", b"LoRA")
+# Short strings that the needles contain: searching for these few rules most blobs out at once.
+_ANCHORS = (b"lora", b"LoRA", b"rocess", b"os.", b"Popen")
+
+
+def anchors_for(needles: Sequence[bytes]) -> tuple[bytes, ...]:
+    """Strings such that every needle contains at least one of them."""
+    chosen = [anchor for anchor in _ANCHORS if any(anchor in needle for needle in needles)]
+    uncovered = [n for n in needles if not any(anchor in n for anchor in chosen)]
+    return (*chosen, *uncovered)
 
 
 class NeedleIndex:
@@ -30,7 +37,7 @@ class NeedleIndex:
     def __init__(self, repo: GitRepository, known: Sequence[bytes] = PREFILTER_NEEDLES) -> None:
         self.repo = repo
         self.known = tuple(known)
-        self._anchors = _ANCHORS if all(any(a in n for a in _ANCHORS) for n in known) else ()
+        self._anchors = anchors_for(self.known)
         self._found: dict[str, frozenset[bytes]] = {}
         self._extra: dict[tuple[str, bytes], bool] = {}
         self._data: dict[str, bytes] = {}
@@ -53,7 +60,7 @@ class NeedleIndex:
         found = scan_blobs(
             self.repo.git_dir,
             todo,
-            self._anchors or self.known,
+            self._anchors,
             max_bytes=MAX_SCAN_BYTES,
             keep_bytes=keep_bytes,
         )

@@ -14,11 +14,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from analyzers.directory import READ_LIMIT
 from analyzers.git.catfile import CatFile, GitObject
 from analyzers.git.refs import Branch, DefaultBranch, list_branches, pick_default_branch
 from analyzers.git.runner import GitError, GitResult, run_git
 
-MAX_BLOB_BYTES = 2 * 1024 * 1024
+# Larger blobs are never read at all, as in a folder (the parser has its own, smaller limit).
+MAX_BLOB_BYTES = READ_LIMIT
 _BLOB_CACHE_BYTES = 32 * 1024 * 1024
 
 
@@ -157,7 +159,7 @@ class GitRepository:
     def remember(self, oid: str, data: bytes) -> None:
         """Keep a blob's bytes (bounded), so a later `read_blob` needs no git round trip."""
         with self._lock:
-            if oid in self._blobs or len(data) > _BLOB_CACHE_BYTES // 4:
+            if oid in self._blobs or len(data) > _BLOB_CACHE_BYTES // 8:
                 return
             self._blobs[oid] = data
             self._blob_bytes += len(data)

@@ -34,6 +34,7 @@ class GitTree:
         label: str | None = None,
         entries: Mapping[str, TreeEntry] | None = None,
         needle_index: NeedleIndex | None = None,
+        max_bytes: int = MAX_BLOB_BYTES,
     ) -> None:
         self._owned = not isinstance(repo, GitRepository)
         self.repo = repo if isinstance(repo, GitRepository) else GitRepository(repo)
@@ -42,6 +43,7 @@ class GitTree:
         self._entries = entries if entries is not None else self.repo.tree_entries(self._commit)
         self._files = sorted(path for path, entry in self._entries.items() if entry.is_file)
         self._needle_index = needle_index
+        self._max_bytes = max_bytes
 
     @property
     def label(self) -> str:
@@ -72,16 +74,16 @@ class GitTree:
 
     def read(self, path: str) -> bytes:
         entry = self._file_entry(path)
-        if entry.size is not None and entry.size > MAX_BLOB_BYTES:
-            raise SourceError(path, f"{entry.size} bytes, over the {MAX_BLOB_BYTES} byte limit")
+        if entry.size is not None and entry.size > self._max_bytes:
+            raise SourceError(path, f"too large to read ({entry.size:,} bytes)")
         kept = self._needle_index.data(entry.oid) if self._needle_index is not None else None
-        if kept is not None and len(kept) <= MAX_BLOB_BYTES:
+        if kept is not None and len(kept) <= self._max_bytes:
             return kept
-        found = self.repo.read_blob(entry.oid)
+        found = self.repo.read_blob(entry.oid, max_bytes=self._max_bytes)
         if found.missing:
             raise SourceError(path, f"blob {entry.oid} is not in this clone (shallow or partial)")
         if found.data is None:
-            raise SourceError(path, f"{found.size} bytes, over the {MAX_BLOB_BYTES} byte limit")
+            raise SourceError(path, f"too large to read ({found.size:,} bytes)")
         return found.data
 
     def blob_id(self, path: str) -> str:

@@ -34,5 +34,5 @@ def test_odd_names_links_and_broken_files(repo: GitRepo, open_repo: Opener) -> N
         ("syntax.py", "Indeterminate", True),
     }
     reasons = {row.path: row.reason for row in report.drivers}
-    assert "3000042 bytes, over the 2097152 byte limit" in reasons["big.py"]
+    assert "3.0 MB is over the 2 MB parse limit" in reasons["big.py"]
     assert "syntax error at line 1" in reasons["syntax.py"]

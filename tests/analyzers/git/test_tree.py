@@ -8,13 +8,14 @@ from pathlib import Path
 import pytest
 
 from analyzers.git.needles import NeedleIndex
-from analyzers.git.repository import MAX_BLOB_BYTES, GitRepository, RefError
+from analyzers.git.repository import GitRepository, RefError
 from analyzers.git.tree import GitTree
 from analyzers.source import PREFILTER_NEEDLES, SourceError, SourceTree
 from tests.analyzers.git.conftest import clone
 from tests.support.gitrepo import GitRepo
 
-BIG = "# LoRARequest\n" + "x = 1\n" * (MAX_BLOB_BYTES // 6 + 1)
+LIMIT = 100_000
+BIG = "# LoRARequest\n" + "x = 1\n" * (LIMIT // 6 + 1)
 DRIVER = "from vllm.lora.request import LoRARequest\nreq = LoRARequest('a', 1, 'ckpt')\n"
 ENGINE = "from vllm import LLM\nllm = LLM('m', enable_lora=True)\n"
 Opener = Callable[[Path], GitRepository]
@@ -57,14 +58,14 @@ def test_files_reads_and_blob_ids_come_from_the_commit(repo: GitRepo, open_repo:
         ("linked.py", "linked.py: a symbolic link; links are not followed"),
         ("vendor/lib", "vendor/lib: a submodule; its files are not part of this repository"),
         ("missing.py", "missing.py: not in commit "),
-        ("big.py", f"big.py: {len(BIG)} bytes, over the {MAX_BLOB_BYTES} byte limit"),
+        ("big.py", f"big.py: too large to read ({len(BIG):,} bytes)"),
     ],
 )
 def test_what_is_not_a_readable_file_raises_source_error(
     repo: GitRepo, open_repo: Opener, path: str, why: str
 ) -> None:
     _build(repo)
-    tree = GitTree(open_repo(repo.path), "HEAD")
+    tree = GitTree(open_repo(repo.path), "HEAD", max_bytes=LIMIT)
     with pytest.raises(SourceError) as caught:
         tree.read(path)
     assert str(caught.value).startswith(why)
