@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from collections.abc import MutableMapping
 
-from analyzers.git.api import audit_commit, audit_commits, audit_history
-
 from analyzers.config import CONFIG_PATH, ConfigResult, parse_config
+from analyzers.git.api import audit_commit, audit_commits, audit_history
 from analyzers.git.repository import GitRepository
 from analyzers.git.tree import GitTree
 from analyzers.model import DiffSummary, Report
