@@ -121,3 +121,20 @@ def issue_comment(
     comment["user"].update(login=author, type="User")
     payload["sender"].update(login=author, type="User")
     return payload
+
+
+def installation_created(*, installation_id: int, repos: Sequence[tuple[str, int]]) -> JSON:
+    """`repos`: (full name, id) of each repository the App was installed on."""
+    payload = _base("installation/created.payload.json")
+    payload["installation"]["id"] = installation_id
+    payload["repositories"] = [
+        {
+            "id": repo_id,
+            "node_id": f"R_{repo_id}",
+            "name": full_name.split("/")[1],
+            "full_name": full_name,
+            "private": False,
+        }
+        for full_name, repo_id in repos
+    ]
+    return payload

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+import httpx
 import pytest
 
 from bot.jobs import (
@@ -356,9 +357,31 @@ def test_redis_restart_not_ready_then_failed_deliveries_are_recovered(e2e: E2E) 
     assert len(e2e.standin.comments(name, number)) == 1
 
 
-def test_no_token_in_any_log(e2e: E2E) -> None:
+def test_installation_sweeps_so_the_badge_exists(e2e: E2E) -> None:
+    name = "e2e/installed"
+    git, repo_id = e2e.repo(name)
+    git.commit("start", {"eval_ckpts.py": AFFECTED})
+    e2e.world.push(git, "main")
+    assert httpx.get(f"{e2e.deployment.url}/badge/{name}.json", timeout=5).status_code == 404
+
+    payload = payloads.installation_created(
+        installation_id=INSTALLATION_ID, repos=[(name, repo_id)]
+    )
+    guid = e2e.deliver("installation", payload)
+
+    assert e2e.result(RepositorySweep.TASK_NAME, guid, name)["status"] == "swept"
+    badge = httpx.get(f"{e2e.deployment.url}/badge/{name}.json", timeout=5)
+    assert badge.status_code == 200
+    assert badge.json()["message"] == "1 affected"
+
+
+def test_no_token_in_any_log_or_file(e2e: E2E) -> None:
     tokens = list(e2e.standin.state.tokens)
     assert tokens
     logs = e2e.deployment.all_logs()
     assert "ready." in logs
     assert not [token for token in tokens if token in logs]
+    for path in e2e.world.cache_dir.rglob("*"):
+        if path.is_file() and not path.name.startswith("celerybeat-schedule"):
+            data = path.read_bytes()
+            assert not [token for token in tokens if token.encode() in data], path

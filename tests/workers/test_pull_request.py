@@ -214,3 +214,29 @@ def test_an_unknown_head_commit_gives_up_with_a_neutral_check_run_saying_how_to_
     # The claim was dropped, so a redelivery tries again (rather than skipping as a duplicate).
     with pytest.raises(MissingCommit):
         pull_request.run(job, context(services, "task-2"))
+
+
+def test_a_rerequested_check_after_a_failure_completes_the_same_check_run(
+    world: World, services: Services
+) -> None:
+    repo = world.repo(REPO)
+    base = repo.commit("base", {"README.md": "evals\n"})
+    repo.branch("eval-loop")
+    repo.checkout("eval-loop")
+    head = repo.commit("add an eval loop", {"eval_ckpts.py": AFFECTED})
+    number = world.open_pull(REPO, repo, "eval-loop")
+    first = _job(head, base, number, "pull_request.opened", "d-1")
+    # The first audit failed for good (say GitHub kept answering 500): a neutral check run.
+    pull_request.give_up(first, context(services), "GitHub kept failing")
+    assert world.standin.check_runs(REPO)[0].conclusion == "neutral"
+
+    rerun = _job(head, base, number, "check_run.rerequested", "d-2")
+    result = pull_request.run(rerun, context(services, "task-2"))
+
+    assert result["status"] == "posted"
+    [run] = world.standin.check_runs(REPO)
+    assert (run.conclusion, run.title, len(run.annotations)) == (
+        "failure",
+        "1 newly affected driver",
+        1,
+    )
