@@ -141,7 +141,8 @@ class RepoCache:
                 raise FetchError(
                     f"{name!r} is not a GitHub owner or repository name", permanent=True
                 )
-        return Mirror(owner, repo, self.root / owner / f"{repo}.git")
+        # GitHub names are case-insensitive: one mirror however an event spells them.
+        return Mirror(owner, repo, self.root / owner.lower() / f"{repo.lower()}.git")
 
     def sync(
         self,

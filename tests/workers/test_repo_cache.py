@@ -363,3 +363,12 @@ def test_a_pull_request_head_on_no_branch_comes_from_its_pull_ref(
     assert mirror.has_commit(head)
     assert mirror.resolve("refs/pull/7/head") == head
     assert "fork-work" not in mirror.branches()
+
+
+def test_one_mirror_however_the_name_is_spelled(remotes: Remotes, cache: RepoCache) -> None:
+    repo = remotes.create("octo/demo")
+    first = repo.commit("first")
+    remotes.push(repo)
+    assert (
+        cache.sync("octo", "demo", None).path == cache.sync("Octo", "Demo", None, want=[first]).path
+    )
