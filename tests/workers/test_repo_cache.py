@@ -369,6 +369,6 @@ def test_one_mirror_however_the_name_is_spelled(remotes: Remotes, cache: RepoCac
     repo = remotes.create("octo/demo")
     first = repo.commit("first")
     remotes.push(repo)
-    assert (
-        cache.sync("octo", "demo", None).path == cache.sync("Octo", "Demo", None, want=[first]).path
-    )
+    mirror = cache.sync("octo", "demo", None)
+    # A warm mirror holding the commit is used as it is, whatever case the event used.
+    assert cache.sync("Octo", "Demo", None, want=[first], refresh=False).path == mirror.path
