@@ -8,26 +8,10 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-LAUNCHER = ROOT / "deploy" / "launch.py"
-
-
-def _environment(redis_url: str, tmp_path: Path) -> dict[str, str]:
-    env = {key: value for key, value in os.environ.items() if not key.startswith("LORA_AUDIT_")}
-    env.update(
-        LORA_AUDIT_APP_ID="1",
-        LORA_AUDIT_PRIVATE_KEY="unused",
-        LORA_AUDIT_WEBHOOK_SECRET="unused",
-        LORA_AUDIT_REDIS_URL=redis_url,
-        LORA_AUDIT_CACHE_DIR=str(tmp_path / "cache"),
-    )
-    return env
+from tests.deploy.conftest import LAUNCHER, ROOT, launcher_environment
 
 
 def _state(path: Path) -> dict[str, Any]:
@@ -50,32 +34,6 @@ def _alive(pid: int) -> bool:
     except ProcessLookupError:
         return False
     return True
-
-
-@pytest.fixture
-def launched(redis_url: str, tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], Path]]:
-    state_file = tmp_path / "state.json"
-    launcher = subprocess.Popen(
-        [
-            sys.executable,
-            str(LAUNCHER),
-            "--no-web",
-            "--workers",
-            "1",
-            "--concurrency",
-            "1",
-            "--state-file",
-            str(state_file),
-            "--log-dir",
-            str(tmp_path / "logs"),
-        ],
-        env=_environment(redis_url, tmp_path),
-        cwd=ROOT,
-    )
-    yield launcher, tmp_path
-    if launcher.poll() is None:
-        launcher.kill()
-        launcher.wait()
 
 
 def test_a_killed_worker_is_restarted_and_sigterm_stops_everything(
@@ -121,7 +79,7 @@ def test_worker_without_settings_is_a_one_line_error(tmp_path: Path) -> None:
 def test_worker_rejects_a_visibility_timeout_shorter_than_a_task(
     redis_url: str, tmp_path: Path
 ) -> None:
-    env = _environment(redis_url, tmp_path)
+    env = launcher_environment(redis_url, tmp_path)
     env.update(LORA_AUDIT_VISIBILITY_TIMEOUT="60", LORA_AUDIT_TASK_TIME_LIMIT="120")
     result = subprocess.run(
         [sys.executable, "-m", "lora_audit", "worker"],
