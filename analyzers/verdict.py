@@ -161,6 +161,14 @@ def _classify(view: RunView, replayed: Replayed) -> Outcome:
         return found
 
     certain = [item for item in replayed.stale if item.certain]
+    across = _only_across_calls(certain)
+    if across is not None and across.served.engine.kind == "implicit":
+        text = (
+            f"{trace.entry}() serves lora_int_id {_id_text(across)} "
+            f"on an engine its caller passes in; a caller that passes the same engine for "
+            f"a second adapter is served the first one ({across.served.loc})"
+        )
+        return outcome(Verdict.INDETERMINATE, text, across.served.request.loc, "stale across calls")
     if certain:
         reason, line, focus = describe_stale(certain, view)
         result = outcome(Verdict.AFFECTED, reason, line)
@@ -193,6 +201,20 @@ def _classify(view: RunView, replayed: Replayed) -> Outcome:
     result = outcome(verdict, reason, line)
     result.bound = bound
     return result
+
+
+def _id_text(stale: Stale) -> str:
+    return describe(stale.served.lora_id) if stale.served.lora_id is not None else "?"
+
+
+def _only_across_calls(stale: list[Stale]) -> Stale | None:
+    """The first stale serve when every one of them spans two calls of an entry function."""
+    spans = [
+        item
+        for item in stale
+        if item.loaded_by is not None and item.loaded_by.call < item.served.call
+    ]
+    return spans[0] if stale and len(spans) == len(stale) else None
 
 
 def _only_unknown_serves(trace: Trace) -> Trace:

@@ -99,6 +99,8 @@ def describe_stale(stale: Sequence[Stale], view: RunView) -> tuple[str, Loc, lis
         if event.intended_path is not None:
             lead = f"a memoised LoRARequest (lora_int_id {_label(event.lora_id)}) is reused"
         focus.append((source.loc, "adapter that was served instead"))
+    if view.trace.entry and source is not None and source.call < event.call:
+        lead = f"when {view.trace.entry}() is called again for another adapter, {lead}"
     reason = (
         f"{lead} without invalidation in {where} ({view.capacity_text(engine)}): "
         f"{count} of {len(same_lifetime)} requests are stale; {detail}"

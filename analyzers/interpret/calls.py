@@ -189,7 +189,8 @@ def _missing(
     if args.star is not None or args.star_star is not None:
         return m.opaque(f"argument {name} of {func.name}()", loc)
     # A parameter nobody passed (an entry point, a CLI command): unknown, fixed for the call.
-    return m.fixed(f"param:{func.name}.{name}#{frame.serial}", name, loc)
+    desc = name if m.call == 0 else f"{name} (call {m.call + 1})"
+    return m.fixed(f"param:{func.name}.{name}#{frame.serial}", desc, loc)
 
 
 def call_function(m: Machine, func: FuncV, args: CallArgs, loc: Loc) -> Value:

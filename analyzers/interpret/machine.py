@@ -30,6 +30,8 @@ from analyzers.interpret.values import (
 )
 from analyzers.interpret.worlds import Oracle
 
+ENTRY_CALLS = 2
+
 
 @dataclass(frozen=True)
 class Limits:
@@ -78,6 +80,7 @@ class Machine:
         self.call_records: dict[int, tuple[cst.CSTNode, dict[str, Value]]] = {}
         self.implicit_engine: EngineV | None = None
         self.proc = 0
+        self.call = 0
         self.steps = 0
         self._serial = 0
 
@@ -142,7 +145,11 @@ class Machine:
                 if isinstance(target, ClassV):
                     target = calls.instantiate(self, target, [], {}, where)
             func = calls.get_attribute(self, target, path[-1], where)
-            calls.call_value(self, func, CallArgs(), where)
+            # Called twice, as a caller outside the analysis may: state kept between calls
+            # (an engine built at import or in __init__) meets a second adapter.
+            self.trace.entry = ".".join(path)
+            for self.call in range(ENTRY_CALLS):
+                calls.call_value(self, func, CallArgs(), where)
 
         self._guarded(go)
 

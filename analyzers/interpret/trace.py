@@ -37,6 +37,7 @@ class Served:
     proc: int
     via: str
     intended_path: Value | None = None  # a memoised request answering for another path
+    call: int = 0  # which of the repeated calls of an entry function served it
 
 
 @dataclass
@@ -116,6 +117,7 @@ class Trace:
     # "old" or "new": this run assumed a vLLM release before / from 0.15 (load_inplace exists)
     version_gate: str | None = None
     gate_loc: Loc | None = None
+    entry: str | None = None  # the function run on its own (called twice), or None for a script
 
     def note_unknown(self, what: str, loc: Loc) -> None:
         if all(item.what != what for item in self.unknowns):

@@ -201,6 +201,7 @@ def _serve_value(m: Machine, engine: EngineV, value: Value, via: str, loc: Loc) 
             m.proc,
             via,
             value.intended_path,
+            m.call,
         )
     )
 
