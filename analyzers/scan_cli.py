@@ -160,6 +160,9 @@ def scan_path(path: str, args: argparse.Namespace) -> Report:
         )
     if parsed.errors:
         report.config_errors = [*(report.config_errors or []), *parsed.errors]
+    from analyzers.git.cli import add_fix_commits
+
+    add_fix_commits(path, report, parsed.config.fix_commits)
     return report
 
 

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from analyzers.audit import AuditOptions
-from analyzers.config import parse_config
+from analyzers.config import CONFIG_PATH, FixCommitSpec, parse_config
 from analyzers.diskcache import DiskCache
 from analyzers.git.api import audit_repository
+from analyzers.git.fixes import check_fix_commits
 from analyzers.git.repository import GitRepository, NotARepository, RefError
 from analyzers.git.runner import GitError
-from analyzers.model import Report
+from analyzers.model import Evidence, Report
 
 GIT_FLAGS = ("--history", "--all-branches", "--base", "--head", "--fix-commit")
 
@@ -85,3 +87,22 @@ def scan_git_path(path: str, args: argparse.Namespace, *, prog: str) -> Report:
     for error in report.config_errors or []:
         print(f"{prog}: warning: {error}", file=sys.stderr)
     return report
+
+
+def add_fix_commits(path: str, report: Report, specs: Sequence[FixCommitSpec]) -> None:
+    """A plain folder scan with `fix_commits` configured: check them when PATH is a repository."""
+    if not specs:
+        return
+    try:
+        repo = GitRepository(Path(path))
+    except NotARepository as exc:
+        note = Evidence(
+            kind="config", where=CONFIG_PATH, detail=f"fix commits not checked: {exc.why}"
+        )
+        report.skipped = [*(report.skipped or []), note]
+        return
+    with repo:
+        check = check_fix_commits(repo, specs)
+    report.fix_commits = check.fix_commits
+    if check.notes:
+        report.skipped = [*(report.skipped or []), *check.notes]

@@ -58,11 +58,9 @@ def _is_file(mode: str) -> bool:
 
 
 def _changes_listing(change: Change) -> bool:
-    """Whether `files()` lists different paths after `change`."""
-    if change.status in "RC" or change.status == "A":
-        return _is_file(change.new_mode) or (change.status == "R" and _is_file(change.old_mode))
-    if change.status == "D":
-        return _is_file(change.old_mode)
+    """Whether the tree's entries (`files()` and the links and submodules left out) differ."""
+    if change.status != "M":
+        return True  # added, deleted, renamed, copied, or changed kind
     return _is_file(change.old_mode) != _is_file(change.new_mode)
 
 
@@ -86,6 +84,12 @@ class RecordingTree:
     def files(self) -> Sequence[str]:
         self.listed = True
         return self.tree.files()
+
+    @property
+    def skipped(self) -> object:
+        """The tree's left-out entries (links, submodules): they change with the listing."""
+        self.listed = True
+        return getattr(self.tree, "skipped", [])
 
     def read(self, path: str) -> bytes:
         self.paths.add(path)

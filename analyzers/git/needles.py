@@ -42,6 +42,8 @@ class NeedleIndex:
         self._extra: dict[tuple[str, bytes], bool] = {}
         self._data: dict[str, bytes] = {}
         self._answers: dict[tuple[str, tuple[bytes, ...]], bool] = {}
+        self._known_set = frozenset(self.known)
+        self._splits: dict[tuple[bytes, ...], tuple[frozenset[bytes], tuple[bytes, ...]]] = {}
 
     def __len__(self) -> int:
         return len(self._found)
@@ -92,10 +94,13 @@ class NeedleIndex:
         return found
 
     def _matches(self, oid: str, needles: tuple[bytes, ...]) -> bool:
-        known = [n for n in needles if n in self.known]
+        split = self._splits.get(needles)
+        if split is None:
+            known = frozenset(n for n in needles if n in self._known_set)
+            split = self._splits[needles] = (known, tuple(n for n in needles if n not in known))
+        known, extra = split
         if known and not self.hits(oid).isdisjoint(known):
             return True
-        extra = [n for n in needles if n not in self.known]
         if not extra:
             return False
         data = self._data.get(oid)

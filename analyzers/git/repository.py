@@ -30,6 +30,7 @@ class NotARepository(Exception):
     def __init__(self, path: str | Path, why: str) -> None:
         super().__init__(f"{path} is not a git repository: {why}")
         self.path = str(path)
+        self.why = why
 
 
 class RefError(Exception):

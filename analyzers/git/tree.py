@@ -11,11 +11,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from analyzers.directory import Skip
 from analyzers.git.needles import NeedleIndex
 from analyzers.git.repository import MAX_BLOB_BYTES, GitRepository, TreeEntry, decode_path
 from analyzers.source import SourceError
 
 SHORT_SHA = 7
+_NOT_FILES = {
+    "120000": "symbolic link; not followed",
+    "160000": "submodule; its files are not part of this repository",
+}
 
 
 def short_sha(sha: str | None) -> str:
@@ -59,6 +64,15 @@ class GitTree:
 
     def files(self) -> Sequence[str]:
         return self._files
+
+    @property
+    def skipped(self) -> Sequence[Skip]:
+        """Entries that are not files: links (never followed) and submodules (not ours)."""
+        return [
+            Skip(path, _NOT_FILES[entry.mode])
+            for path, entry in sorted(self._entries.items())
+            if entry.mode in _NOT_FILES
+        ]
 
     def _file_entry(self, path: str) -> TreeEntry:
         entry = self._entries.get(path)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from analyzers.model import DriverRow, Report, Verdict
+from analyzers.render.git_notes import report_notes, row_notes
 
 _MARK = {Verdict.AFFECTED: "🔴", Verdict.INDETERMINATE: "🟡", Verdict.NO_REALIZED_RUN: "⚪"}
 
@@ -33,6 +34,7 @@ def render_markdown(report: Report) -> str:
             why = _cell(row.reason)
             if row.bound is not None:
                 why += f" (bound {row.bound:.2g})"
+            why += "".join(f"<br>{_cell(note)}" for note in row_notes(row))
             lines.append(
                 f"| `{_cell(row.path)}:{row.line}` | {_verdict(row)} | {row.requests} | "
                 f"{row.stale} | {why} |"
@@ -42,5 +44,8 @@ def render_markdown(report: Report) -> str:
     counts = ", ".join(
         f"{count} {verdict.value}" for verdict, count in report.counts.items() if count
     )
+    notes = report_notes(report)
+    if notes:
+        lines += ["", "```", *notes, "```"]
     lines += ["", f"**{len(report.drivers)} drivers**" + (f": {counts}" if counts else "")]
     return "\n".join(lines) + "\n"

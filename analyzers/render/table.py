@@ -9,6 +9,7 @@ from __future__ import annotations
 import textwrap
 
 from analyzers.model import DriverRow, Report, Verdict
+from analyzers.render.git_notes import report_notes, row_notes
 
 _RESET = "\033[0m"
 _COLOURS = {
@@ -66,6 +67,11 @@ def render_table(report: Report, *, color: bool = False) -> str:
             lines += textwrap.wrap(
                 row.reason, _WIDTH, initial_indent="    ", subsequent_indent="    "
             )
+            for note in row_notes(row):
+                lines += textwrap.wrap(
+                    note, _WIDTH, initial_indent="    ", subsequent_indent="      "
+                )
+    lines += report_notes(report)
     for entry in report.skipped or []:
         lines.append(f"skipped {entry.where}: {entry.detail}")
     for error in report.config_errors or []:

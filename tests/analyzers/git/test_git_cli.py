@@ -97,3 +97,25 @@ def test_input_errors_are_one_line_exit_two(
     assert result.stderr.startswith(f"lora-audit scan: {message.format(path=path)}")
     assert result.stderr.count("\n") == 1
     assert result.stdout == ""
+
+
+def test_a_plain_scan_checks_configured_fix_commits(repo: GitRepo, tmp_path: Path) -> None:
+    first = repo.commit("start", {"eval.py": FIXED})
+    repo.commit("config", {".github/lora-audit.yml": f"fix_commits: [{first[:10]}]\n"})
+    result = scan(str(repo.path), "--format", "json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["fix_commits"] == [
+        {"sha": first, "title": "start", "exists": True, "on_default_branch": True}
+    ]
+    folder = tmp_path / "folder"
+    (folder / ".github").mkdir(parents=True)
+    (folder / ".github" / "lora-audit.yml").write_text("fix_commits: [abc1234]\n")
+    plain = json.loads(scan(str(folder), "--format", "json").stdout)
+    assert "fix_commits" not in plain
+    assert plain["skipped"] == [
+        {
+            "kind": "config",
+            "where": ".github/lora-audit.yml",
+            "detail": "fix commits not checked: no repository here",
+        }
+    ]

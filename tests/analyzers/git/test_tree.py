@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from analyzers.directory import Skip
 from analyzers.git.needles import NeedleIndex
 from analyzers.git.repository import GitRepository, RefError
 from analyzers.git.tree import GitTree
@@ -48,6 +49,10 @@ def test_files_reads_and_blob_ids_come_from_the_commit(repo: GitRepo, open_repo:
     assert tree.commit == sha
     assert tree.label == str(repo.path)
     assert tree.files() == ["README.md", "big.py", "drivers/eval.py", "serve.py", "util.py"]
+    assert tree.skipped == [
+        Skip("linked.py", "symbolic link; not followed"),
+        Skip("vendor/lib", "submodule; its files are not part of this repository"),
+    ]
     assert tree.read("serve.py") == ENGINE.encode()
     assert tree.blob_id("drivers/eval.py") == repo.git("rev-parse", "HEAD:drivers/eval.py")
 
