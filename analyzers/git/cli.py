@@ -34,6 +34,7 @@ def wants_git(args: argparse.Namespace) -> bool:
 
 
 def _flags(args: argparse.Namespace) -> str:
+    """The git flags given, as the subject of "need(s) one"."""
     given = [
         name
         for name, value in zip(
@@ -43,7 +44,9 @@ def _flags(args: argparse.Namespace) -> str:
         )
         if value
     ]
-    return " and ".join(given) if len(given) < 3 else ", ".join(given)
+    if len(given) == 1:
+        return f"{given[0]} needs one"
+    return f"{', '.join(given[:-1])} and {given[-1]} need one"
 
 
 def scan_git_path(path: str, args: argparse.Namespace, *, prog: str) -> Report:
@@ -51,7 +54,7 @@ def scan_git_path(path: str, args: argparse.Namespace, *, prog: str) -> Report:
     try:
         repo = GitRepository(Path(path))
     except NotARepository as exc:
-        raise GitUsageError(f"{exc}; {_flags(args)} need one") from None
+        raise GitUsageError(f"{exc}; {_flags(args)}") from None
     options = AuditOptions(vllm_version=args.vllm_version)
     file_errors: list[str] = []
     if args.config:

@@ -55,7 +55,7 @@ def test_exit_zero_and_clean_trees_exit_zero(tmp_path: Path) -> None:
 def test_git_aware_flags_need_a_git_repository(tmp_path: Path, flags: list[str]) -> None:
     result = scan(str(tmp_path), *flags)
     assert result.returncode == 2
-    assert f"{tmp_path} is not a git repository: no repository here; {flags[0]} need one" in (
+    assert f"{tmp_path} is not a git repository: no repository here; {flags[0]} needs one" in (
         result.stderr
     )
     assert result.stderr.count("\n") == 1

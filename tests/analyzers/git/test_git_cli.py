@@ -80,8 +80,17 @@ def test_the_config_flag_replaces_the_commits_config(repo: GitRepo, tmp_path: Pa
 @pytest.mark.parametrize(
     ("where", "flags", "message"),
     [
-        ("plain", ["--history"], "{path} is not a git repository: no repository here; "),
-        ("repo/pkg", ["--all-branches"], "{path} is not a git repository: no repository here; "),
+        (
+            "plain",
+            ["--history"],
+            "{path} is not a git repository: no repository here; --history needs one",
+        ),
+        (
+            "repo/pkg",
+            ["--all-branches", "--fix-commit", "abc1234"],
+            "{path} is not a git repository: no repository here; "
+            "--all-branches and --fix-commit need one",
+        ),
         ("repo", ["--base", "nope"], "{path}: 'nope' names no commit in this repository"),
         ("repo", ["--head", "main"], "--head needs --base"),
     ],
