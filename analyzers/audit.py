@@ -1,0 +1,234 @@
+"""Audit a source tree: find its drivers, analyse each (or reuse a cached analysis), report.
+
+`audit_tree` reads only through the tree, never raises on bad input, and is deterministic.
+A driver's cached analysis is keyed by the blob ids of the driver and of every same-repository
+module its analysis looked up (found or not), the vLLM versions, the options and
+`ANALYZER_VERSION`: auditing the same content again parses nothing, and changing one helper
+re-analyses only the drivers that looked at it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import posixpath
+from collections.abc import MutableMapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Protocol, runtime_checkable
+
+from analyzers.config import RepoConfig
+from analyzers.discover import ABSENT, DriverLoader, ModuleStore, selected
+from analyzers.linking import link_rows
+from analyzers.model import Evidence, Report
+from analyzers.parsing import ParseFailure
+from analyzers.rows import FileAnalysis, MarkerRecord, SpawnRecord, build_row, failure_row
+from analyzers.source import PREFILTER_NEEDLES, SourceTree
+from analyzers.suppression import find_markers
+from analyzers.versions import VersionPlan, plan_versions
+
+# Byte strings of code that starts a child process: where a dispatcher of a driver can be.
+PROCESS_NEEDLES: tuple[bytes, ...] = (
+    b"subprocess",
+    b"os.system",
+    b"os.popen",
+    b"os.exec",
+    b"os.spawn",
+    b"Popen",
+    b"multiprocessing",
+    b"ProcessPool",
+    b"create_subprocess",
+)
+# Bump when the analysis changes what it reports: every cached result becomes stale.
+ANALYZER_VERSION = "1"
+_DISPATCH_ROUNDS = 3
+
+
+@dataclass(frozen=True)
+class AuditOptions:
+    vllm_version: str | None = None  # the --vllm-version flag; overrides config and lock files
+    # include/exclude globs, vllm_version from lora-audit.yml (frozen: one shared default is safe)
+    config: RepoConfig = RepoConfig()  # noqa: RUF009
+
+
+@runtime_checkable
+class ReportsSkips(Protocol):
+    """A tree that can say which entries it left out (links, unreadable folders)."""
+
+    @property
+    def skipped(self) -> object: ...
+
+
+@dataclass
+class _Audit:
+    tree: SourceTree
+    options: AuditOptions
+    cache: MutableMapping[str, str] | None
+    plan: VersionPlan
+    store: ModuleStore
+    analyses: dict[str, FileAnalysis] = field(default_factory=dict)
+
+    def _base_key(self, path: str) -> str:
+        parts = [
+            ANALYZER_VERSION,
+            code_fingerprint(),
+            path,
+            self.store.blob(path),
+            self.plan.text or "",
+            ",".join(str(v) for v in self.plan.versions),
+        ]
+        return hashlib.sha256("\0".join(parts).encode()).hexdigest()
+
+    def _result_key(self, base: str, deps: dict[str, str]) -> str:
+        text = base + json.dumps(sorted(deps.items()))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def _current(self, dep: str) -> str:
+        if dep.endswith("/"):
+            return "folder" if self.store.is_package_folder(dep[:-1]) else ABSENT
+        return self.store.blob(dep)
+
+    def analyse(self, path: str) -> FileAnalysis:
+        known = self.analyses.get(path)
+        if known is not None:
+            return known
+        base = self._base_key(path)
+        cached = self._from_cache(base)
+        if cached is None:
+            cached, deps = self._fresh(path)
+            if self.cache is not None:
+                self.cache[f"deps:{base}"] = json.dumps(deps)
+                self.cache[f"file:{self._result_key(base, deps)}"] = cached.model_dump_json()
+        self.analyses[path] = cached
+        return cached
+
+    def _from_cache(self, base: str) -> FileAnalysis | None:
+        if self.cache is None:
+            return None
+        try:
+            recorded = json.loads(self.cache.get(f"deps:{base}") or "null")
+            if not isinstance(recorded, dict):
+                return None
+            current = {dep: self._current(dep) for dep in recorded}
+            if current != recorded:
+                return None
+            stored = self.cache.get(f"file:{self._result_key(base, current)}")
+            return FileAnalysis.model_validate_json(stored) if stored else None
+        except (ValueError, TypeError):
+            return None  # a damaged cache entry is recomputed, never trusted
+
+    def _fresh(self, path: str) -> tuple[FileAnalysis, dict[str, str]]:
+        # Imported here: a fully cached audit never needs libcst or the interpreter.
+        from analyzers.driver import analyse_driver
+        from analyzers.interpret.program import Module, module_name_for
+
+        loader = DriverLoader(self.store, path)
+        deps = {path: self.store.blob(path)}
+        parsed = self.store.parse(path)
+        if isinstance(parsed, ParseFailure):
+            return FileAnalysis(path=path, row=failure_row(path, parsed.why, parsed.line)), deps
+        name, package = module_name_for(path)
+        module = Module(parsed, name, package)
+        try:
+            result = analyse_driver(loader, module, self.plan.versions, self.plan.primary)
+        except RecursionError:
+            return FileAnalysis(path=path, row=failure_row(path, "the code nests too deeply")), deps
+        deps.update(loader.deps)
+        row = build_row(path, result, self.plan.notes())
+        analysis = FileAnalysis(
+            path=path,
+            row=row,
+            spawns=[
+                SpawnRecord(targets=s.targets, in_loop=s.in_loop, line=s.loc.line, desc=s.desc)
+                for s in result.spawns
+                if s.targets and s.loc.path == path
+            ],
+            served_sites=sorted({f"{loc.path}:{loc.line}" for loc in result.served_sites}),
+            site_lines=sorted({r.loc.line for r in result.requests if r.loc.path == path}),
+            markers=[MarkerRecord.of(marker) for marker in find_markers(parsed.text)],
+            notes=loader.notes,
+        )
+        return analysis, deps
+
+
+@cache
+def code_fingerprint() -> str:
+    """A digest of the analyzer's own source: a changed analyzer never reuses old results."""
+    digest = hashlib.sha256()
+    package = Path(__file__).resolve().parent
+    for source in sorted(package.rglob("*.py")):
+        digest.update(source.relative_to(package).as_posix().encode())
+        digest.update(source.read_bytes())
+    return digest.hexdigest()
+
+
+def audit_tree(
+    tree: SourceTree,
+    options: AuditOptions = AuditOptions(),
+    *,
+    cache: MutableMapping[str, str] | None = None,
+) -> Report:
+    """The report for one tree; bad files become rows or `skipped` entries, never exceptions."""
+    # One byte search for both kinds of candidate: files that build adapter requests, and
+    # files that start processes (a dispatcher names the driver it starts).
+    found = tree.candidates((*PREFILTER_NEEDLES, *PROCESS_NEEDLES))
+    files = list(tree.files())
+    plan = plan_versions(tree, options.vllm_version, options.config.vllm_version)
+    store = ModuleStore(tree, files)
+    audit = _Audit(tree, options, cache, plan, store)
+    include, exclude = options.config.include, options.config.exclude
+    spawning: list[str] = []
+    for path in found:
+        if not path.endswith(".py") or not selected(path, include, exclude):
+            continue
+        if store.contains(path, PREFILTER_NEEDLES):
+            audit.analyse(path)
+        else:
+            spawning.append(path)
+    _find_dispatchers(audit, spawning)
+    rows = link_rows(audit.analyses, tree.commit)
+    report = Report(
+        root=tree.label,
+        commit=tree.commit,
+        vllm_version=plan.text,
+        vllm_version_source=plan.source,
+        drivers=sorted(rows, key=lambda row: row.path),
+    )
+    skipped = _skipped(tree)
+    if skipped:
+        report.skipped = skipped
+    if plan.errors:
+        report.config_errors = list(plan.errors)
+    return report
+
+
+def _find_dispatchers(audit: _Audit, spawning: list[str]) -> None:
+    """Files that start processes and name a driver (its file name or module name)."""
+    seen: set[str] = set()
+    for _ in range(_DISPATCH_ROUNDS):
+        drivers = sorted(path for path, found in audit.analyses.items() if found.row is not None)
+        stems = {posixpath.basename(path)[:-3] for path in drivers if path not in seen}
+        seen.update(drivers)
+        needles = tuple(stem.encode() for stem in sorted(stems) if len(stem) >= 3)
+        fresh = [
+            path
+            for path in spawning
+            if path not in audit.analyses and needles and audit.store.contains(path, needles)
+        ]
+        if not fresh:
+            return
+        for path in fresh:
+            audit.analyse(path)
+
+
+def _skipped(tree: SourceTree) -> list[Evidence]:
+    if not isinstance(tree, ReportsSkips):
+        return []
+    entries = tree.skipped
+    out: list[Evidence] = []
+    for entry in entries if isinstance(entries, list | tuple) else []:
+        path, why = getattr(entry, "path", None), getattr(entry, "why", None)
+        if isinstance(path, str) and isinstance(why, str):
+            out.append(Evidence(kind="artifact", where=path, detail=why))
+    return out

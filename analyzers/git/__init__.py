@@ -1,0 +1,6 @@
+"""The git-aware audit: commits, history, branch tips and pull requests, from git objects only.
+
+Public entry points (see `api.py`): `audit_commit`, `audit_commits` (base vs head),
+`audit_history`, `audit_branches`, `audit_repository`; `tree.GitTree` (a commit as a
+`SourceTree`), `repository.GitRepository`, `runner.run_git` (the one way to run git).
+"""

@@ -1,0 +1,256 @@
+"""The git-aware audits that the CLI and the workers call: pure, local git only, no checkout.
+
+- `audit_commit`: one commit (HEAD by default), like `scan PATH` on a checkout of it.
+- `audit_commits`: base versus head (a pull request); adds `diff`.
+- `audit_history`: every driver in every commit of every ref (the weekly sweep; with branch tips).
+- `audit_branches`: the drivers at every branch tip.
+- `audit_repository`: any combination of the above (what `lora-audit scan` uses).
+
+Each takes the repository path (a work tree or a bare mirror) or an open `GitRepository`, the
+`AuditOptions`, and an optional content cache (`str -> str`, keyed by blob ids) shared across
+calls, so unchanged drivers are never analysed twice. The configuration is read from
+`.github/lora-audit.yml` in the audited (head) commit unless `read_config=False`; fix commits
+come from it and from `fix_commits`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import MutableMapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from analyzers.audit import AuditOptions, audit_tree
+from analyzers.config import CONFIG_PATH, ConfigResult, parse_config
+from analyzers.git.compare import classify
+from analyzers.git.fixes import check_fix_commits
+from analyzers.git.history import HistoryScan, scan_history
+from analyzers.git.refs import Branch
+from analyzers.git.repository import GitRepository, RefError
+from analyzers.git.rows import Tip, assemble_rows
+from analyzers.git.tree import GitTree, short_sha
+from analyzers.git.walk import diff_commits
+from analyzers.model import Evidence, Report
+from analyzers.source import SourceError
+
+Cache = MutableMapping[str, str]
+
+
+def _commit_config(tree: GitTree) -> ConfigResult:
+    if CONFIG_PATH not in tree.entries:
+        return ConfigResult()
+    try:
+        return parse_config(tree.read(CONFIG_PATH))
+    except SourceError as exc:
+        return ConfigResult(found=True, errors=[f"{CONFIG_PATH}: cannot be read: {exc.why}"])
+
+
+def _empty_note(label: str) -> Evidence:
+    return Evidence(
+        kind="history", where=label, detail="HEAD names no commit yet (empty repository)"
+    )
+
+
+def _shallow_note(repo: GitRepository, label: str) -> Evidence:
+    boundary = repo.shallow_boundary()
+    shown = ", ".join(short_sha(sha) for sha in boundary[:5])
+    more = f" and {len(boundary) - 5} more" if len(boundary) > 5 else ""
+    return Evidence(
+        kind="history",
+        where=label,
+        detail=(
+            f"shallow clone: history before {shown}{more} is not present, so drivers that "
+            "lived only in older commits are not reported"
+        ),
+    )
+
+
+def audit_repository(
+    repo: str | Path | GitRepository,
+    options: AuditOptions | None = None,
+    *,
+    head: str = "HEAD",
+    base: str | None = None,
+    history: bool = False,
+    all_branches: bool = False,
+    fix_commits: Sequence[str] = (),
+    cache: Cache | None = None,
+    label: str | None = None,
+    read_config: bool = True,
+    merge_base: bool = False,
+) -> Report:
+    """Audit `head` of `repo`, plus whatever the flags ask for, into one report.
+
+    Raises `NotARepository`, `RefError` (an unknown or ambiguous `head`/`base`) or `GitError`.
+    """
+    if not isinstance(repo, GitRepository):
+        with GitRepository(repo) as opened:
+            return audit_repository(
+                opened,
+                options,
+                head=head,
+                base=base,
+                history=history,
+                all_branches=all_branches,
+                fix_commits=fix_commits,
+                cache=cache,
+                label=label if label is not None else str(repo),
+                read_config=read_config,
+                merge_base=merge_base,
+            )
+    run = _Run(
+        repo,
+        options if options is not None else AuditOptions(),
+        cache if cache is not None else {},
+        label if label is not None else str(repo.path),
+    )
+    unborn = head == "HEAD" and repo.head() is None
+    if unborn and base is not None:
+        raise RefError("HEAD", "names no commit yet (empty repository): nothing to compare")
+    head_tree = None if unborn else GitTree(repo, head, label=run.label)
+    config = _commit_config(head_tree) if head_tree is not None and read_config else ConfigResult()
+    if config.found:
+        run.options = dataclasses.replace(run.options, config=config.config)
+    notes: list[Evidence] = [_empty_note(run.label)] if unborn else []
+    if repo.is_shallow() and (history or base is not None):
+        notes.append(_shallow_note(repo, run.label))
+
+    base_report: Report | None = None
+    if base is not None and head_tree is not None:  # (unborn HEAD with a base raised above)
+        # Base first: on a pull request it is usually what the last push already audited, so it
+        # comes from the cache, and head's changed drivers are then analysed once.
+        base_sha = _base_commit(repo, base, head_tree.commit, merge_base=merge_base)
+        base_report = run.audit(base_sha)
+    branches = repo.branches() if all_branches else []
+    scan: HistoryScan | None = None
+    head_report: Report | None = None
+    if history:
+        wanted = {b.sha for b in branches} | ({head_tree.commit} if head_tree else set())
+        scan = scan_history(repo, run.options, cache=run.cache, wanted=wanted, label=run.label)
+        head_report = scan.reports[head_tree.commit] if head_tree is not None else None
+    elif head_tree is not None:
+        head_report = audit_tree(head_tree, run.options, cache=run.cache)
+    tips = [run.tip(branch, scan) for branch in branches] if all_branches else None
+
+    report = head_report.model_copy(deep=True) if head_report else Report(root=run.label)
+    report.root = run.label
+    if scan is not None or tips is not None:
+        report.drivers = assemble_rows(head_report, tips=tips, scan=scan, audit=run.audit)
+        report.recount()
+    if base_report is not None and head_tree is not None and head_report is not None:
+        base_sha, head_sha = base_report.commit or "", head_tree.commit
+        changes = diff_commits(repo, base_sha, head_sha)
+        report.diff = classify(
+            base_report, head_report, changes, base_sha=base_sha, head_sha=head_sha
+        )
+    if config.config.fix_commits or fix_commits:
+        check = check_fix_commits(repo, config.config.fix_commits, flag_shas=fix_commits)
+        report.fix_commits = check.fix_commits
+        notes += check.notes
+    if notes:
+        report.skipped = [*(report.skipped or []), *notes]
+    if config.errors:
+        report.config_errors = [*(report.config_errors or []), *config.errors]
+    return report
+
+
+@dataclass
+class _Run:
+    """One audit's repository, options, cache and label."""
+
+    repo: GitRepository
+    options: AuditOptions
+    cache: Cache
+    label: str
+
+    def audit(self, sha: str) -> Report:
+        tree = GitTree(self.repo, sha, label=self.label)
+        return audit_tree(tree, self.options, cache=self.cache)
+
+    def tip(self, branch: Branch, scan: HistoryScan | None) -> Tip:
+        found = scan.reports.get(branch.sha) if scan is not None else None
+        return Tip(branch.name, found if found is not None else self.audit(branch.sha))
+
+
+def _base_commit(repo: GitRepository, base: str, head_sha: str, *, merge_base: bool) -> str:
+    base_sha = repo.resolve(base)
+    if merge_base:
+        found = repo.run("merge-base", base_sha, head_sha, ok=(0, 1))
+        base_sha = found.text.strip() or base_sha
+    return base_sha
+
+
+def audit_commit(
+    repo: str | Path | GitRepository,
+    commit: str = "HEAD",
+    options: AuditOptions | None = None,
+    *,
+    cache: Cache | None = None,
+    fix_commits: Sequence[str] = (),
+    label: str | None = None,
+) -> Report:
+    """One commit's drivers (HEAD by default), as a plain scan of that commit would give."""
+    return audit_repository(
+        repo, options, head=commit, cache=cache, fix_commits=fix_commits, label=label
+    )
+
+
+def audit_commits(
+    repo: str | Path | GitRepository,
+    base: str,
+    head: str = "HEAD",
+    options: AuditOptions | None = None,
+    *,
+    cache: Cache | None = None,
+    fix_commits: Sequence[str] = (),
+    label: str | None = None,
+    merge_base: bool = False,
+) -> Report:
+    """A pull request's audit: head's rows plus `diff` against `base` (or, with `merge_base`,
+    against the merge base of the two, as GitHub's three-dot compare does)."""
+    return audit_repository(
+        repo,
+        options,
+        head=head,
+        base=base,
+        cache=cache,
+        fix_commits=fix_commits,
+        label=label,
+        merge_base=merge_base,
+    )
+
+
+def audit_history(
+    repo: str | Path | GitRepository,
+    options: AuditOptions | None = None,
+    *,
+    all_branches: bool = True,
+    cache: Cache | None = None,
+    fix_commits: Sequence[str] = (),
+    label: str | None = None,
+) -> Report:
+    """Every driver that ever existed in any commit of any ref, with where each verdict held;
+    with `all_branches` (the default: the weekly sweep) also the drivers at each branch tip."""
+    return audit_repository(
+        repo,
+        options,
+        history=True,
+        all_branches=all_branches,
+        cache=cache,
+        fix_commits=fix_commits,
+        label=label,
+    )
+
+
+def audit_branches(
+    repo: str | Path | GitRepository,
+    options: AuditOptions | None = None,
+    *,
+    cache: Cache | None = None,
+    fix_commits: Sequence[str] = (),
+    label: str | None = None,
+) -> Report:
+    """HEAD's drivers and those at every branch tip, each row naming its branches."""
+    return audit_repository(
+        repo, options, all_branches=True, cache=cache, fix_commits=fix_commits, label=label
+    )

@@ -1,0 +1,119 @@
+"""Which blobs contain the prefilter needles, computed once per blob for a whole history.
+
+A history audit sees the same blob in thousands of commits; scanning each blob's bytes once (one
+`git cat-file --batch` pass) lets every commit's `candidates()` be a dictionary lookup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from analyzers.git.blobscan import scan_blobs
+from analyzers.source import PREFILTER_NEEDLES
+
+if TYPE_CHECKING:
+    from analyzers.git.repository import GitRepository
+
+# Above this a blob is not scanned, and counts as containing every needle (the analyzer then
+# reports why it could not read it, rather than the file silently missing from the audit).
+MAX_SCAN_BYTES = 64 * 1024 * 1024
+# Bytes of scanned blobs kept for later searches (driver-name needles) and reads.
+KEEP_BYTES = 256 * 1024 * 1024
+# Short strings that the needles contain: searching for these few rules most blobs out at once.
+_ANCHORS = (b"lora", b"LoRA", b"rocess", b"os.", b"Popen")
+
+
+def anchors_for(needles: Sequence[bytes]) -> tuple[bytes, ...]:
+    """Strings such that every needle contains at least one of them."""
+    chosen = [anchor for anchor in _ANCHORS if any(anchor in needle for needle in needles)]
+    uncovered = [n for n in needles if not any(anchor in n for anchor in chosen)]
+    return (*chosen, *uncovered)
+
+
+class NeedleIndex:
+    """blob id -> the needles (of `known`) its bytes contain; other needles are scanned lazily."""
+
+    def __init__(self, repo: GitRepository, known: Sequence[bytes] = PREFILTER_NEEDLES) -> None:
+        self.repo = repo
+        self.known = tuple(known)
+        self._anchors = anchors_for(self.known)
+        self._found: dict[str, frozenset[bytes]] = {}
+        self._extra: dict[tuple[str, bytes], bool] = {}
+        self._data: dict[str, bytes] = {}
+        self._answers: dict[tuple[str, tuple[bytes, ...]], bool] = {}
+        self._known_set = frozenset(self.known)
+        self._splits: dict[tuple[bytes, ...], tuple[frozenset[bytes], tuple[bytes, ...]]] = {}
+
+    def __len__(self) -> int:
+        return len(self._found)
+
+    def __contains__(self, oid: object) -> bool:
+        return oid in self._found
+
+    def scan(self, oids: Iterable[str], *, keep_bytes: int = KEEP_BYTES) -> None:
+        """Read every not-yet-scanned blob of `oids` once, keeping bytes within `keep_bytes`.
+
+        Pass them in history order: successive versions of a file are usually stored as deltas
+        of each other, and git's delta cache then resolves each from the one before. Kept bytes
+        answer later searches for other needles (and reads) without going back to git.
+        """
+        todo = list(dict.fromkeys(oid for oid in oids if oid not in self._found))
+        found = scan_blobs(
+            self.repo.git_dir,
+            todo,
+            self._anchors,
+            max_bytes=MAX_SCAN_BYTES,
+            keep_bytes=keep_bytes,
+        )
+        self._data.update(found.data)
+        everything = frozenset(self.known)
+        for oid in todo:
+            if oid in found.hits:
+                data = found.data[oid]
+                self._found[oid] = frozenset(needle for needle in self.known if needle in data)
+            else:
+                self._found[oid] = everything if oid in found.oversized else frozenset()
+
+    def data(self, oid: str) -> bytes | None:
+        """The blob's bytes when the scan kept them."""
+        return self._data.get(oid)
+
+    def hits(self, oid: str) -> frozenset[bytes]:
+        """The known needles in blob `oid` (scanning it now if it was not scanned)."""
+        if oid not in self._found:
+            self.scan([oid])
+        return self._found[oid]
+
+    def matches(self, oid: str, needles: Sequence[bytes]) -> bool:
+        """Whether blob `oid` contains any of `needles` (remembered per blob and needle set)."""
+        key = (oid, tuple(needles))
+        found = self._answers.get(key)
+        if found is None:
+            found = self._answers[key] = self._matches(oid, key[1])
+        return found
+
+    def _matches(self, oid: str, needles: tuple[bytes, ...]) -> bool:
+        split = self._splits.get(needles)
+        if split is None:
+            known = frozenset(n for n in needles if n in self._known_set)
+            split = self._splits[needles] = (known, tuple(n for n in needles if n not in known))
+        known, extra = split
+        if known and not self.hits(oid).isdisjoint(known):
+            return True
+        if not extra:
+            return False
+        data = self._data.get(oid)
+        if data is not None:
+            return any(needle in data for needle in extra)
+        return any(self._has_extra(oid, needle) for needle in extra)
+
+    def _has_extra(self, oid: str, needle: bytes) -> bool:
+        key = (oid, needle)
+        if key not in self._extra:
+            found = self.repo.read_blob(oid, max_bytes=MAX_SCAN_BYTES)
+            if found.data is None:
+                self._extra[key] = not found.missing  # too large to scan: assume it matches
+            else:
+                self._extra[key] = needle in found.data
+        return self._extra[key]

@@ -1,0 +1,85 @@
+"""Binding values to assignment targets: names, attributes, items, and unpacking."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from analyzers.interpret import containers
+from analyzers.interpret.objects import Loc, NamespaceV, RequestV
+from analyzers.interpret.scope import Scope
+from analyzers.interpret.values import ClassV, InstV, ListV, ModV, SeqSym, Sym, Value
+
+if TYPE_CHECKING:
+    from analyzers.interpret.machine import Machine
+
+# LoRARequest fields that decide what is served: changing them after construction is a trap.
+_REQUEST_FIELDS = {
+    "lora_int_id": "lora_id",
+    "lora_path": "path",
+    "lora_local_path": "path",
+    "lora_name": "name",
+    "load_inplace": "load_inplace",
+}
+
+
+def named(value: Value, name: str, loc: Loc) -> Value:
+    """An unknown made on this line is described by the variable it is stored in."""
+    where = value.where if isinstance(value, Sym | SeqSym) else ""
+    if not where or where != str(loc):
+        return value
+    if isinstance(value, Sym) and not value.offset:
+        return Sym(value.key, name, 0, value.opaque, where)
+    if isinstance(value, SeqSym):
+        return SeqSym(value.key, name, where)
+    return value
+
+
+def assign_target(m: Machine, target: cst.BaseExpression, value: Value, scope: Scope) -> None:
+    if isinstance(target, cst.Name):
+        scope.assign(target.value, value)
+    elif isinstance(target, cst.Tuple | cst.List):
+        _unpack(m, target, value, scope)
+    elif isinstance(target, cst.Attribute):
+        owner = m.eval(target.value, scope)
+        set_attribute(m, owner, target.attr.value, value, node=target, scope=scope)
+    elif isinstance(target, cst.Subscript):
+        owner = m.eval(target.value, scope)
+        if len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index):
+            key = m.eval(target.slice[0].slice.value, scope)
+            containers.set_item(m, owner, key, value, m.loc(scope.module, target))
+    elif isinstance(target, cst.StarredElement):
+        assign_target(m, target.value, value, scope)
+
+
+def set_attribute(
+    m: Machine, owner: Value, name: str, value: Value, *, node: cst.CSTNode, scope: Scope
+) -> None:
+    if isinstance(owner, InstV | ClassV):
+        owner.attrs[name] = value
+    elif isinstance(owner, ModV):
+        scope_of = owner.scope
+        if isinstance(scope_of, Scope):
+            scope_of.vars[name] = value
+    elif isinstance(owner, NamespaceV):
+        owner.attrs[name] = value
+    elif isinstance(owner, RequestV) and name in _REQUEST_FIELDS:
+        setattr(owner, _REQUEST_FIELDS[name], value)
+        owner.mutations.append(m.loc(scope.module, node))
+
+
+def _unpack(m: Machine, target: cst.Tuple | cst.List, value: Value, scope: Scope) -> None:
+    elements = list(target.elements)
+    star = next(
+        (i for i, element in enumerate(elements) if isinstance(element, cst.StarredElement)), None
+    )
+    items = containers.unpack(m, value, len(elements), star, m.loc(scope.module, target))
+    for element, item in zip(elements, items, strict=False):
+        if isinstance(element, cst.StarredElement):
+            assign_target(m, element.value, item, scope)
+        else:
+            assign_target(m, element.value, item, scope)
+
+
+__all__ = ["ListV", "assign_target", "set_attribute"]

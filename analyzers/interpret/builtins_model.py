@@ -1,0 +1,384 @@
+"""Python builtins and the methods of lists, dicts and strings, on abstract values."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from analyzers.interpret import containers, iteration
+from analyzers.interpret.callargs import CallArgs
+from analyzers.interpret.containers import RangeV
+from analyzers.interpret.objects import EngineArgsV, FileV, Loc, NamespaceV, RequestV
+from analyzers.interpret.values import (
+    NONE,
+    Concat,
+    Const,
+    CounterV,
+    DictV,
+    Hashed,
+    HashText,
+    InstV,
+    ListV,
+    SeqSym,
+    Sym,
+    Value,
+    concat,
+    describe,
+    is_text,
+)
+
+if TYPE_CHECKING:
+    from analyzers.interpret.machine import Machine
+
+
+def _int_of(value: Value | None) -> int | None:
+    if (
+        isinstance(value, Const)
+        and isinstance(value.value, int)
+        and not isinstance(value.value, bool)
+    ):
+        return value.value
+    return None
+
+
+def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
+    first = args.positional[0] if args.positional else None
+    if qual == "len" and first is not None:
+        return containers.length(m, first, loc)
+    if qual == "range":
+        numbers = [_int_of(v) for v in args.positional]
+        if numbers and all(n is not None for n in numbers):
+            bounds = [n for n in numbers if n is not None]
+            if len(bounds) == 1:
+                return RangeV(0, bounds[0])
+            if len(bounds) == 3 and bounds[2] == 0:
+                return m.opaque("range with step 0", loc)
+            return RangeV(*bounds[:3])
+        desc = f"range({', '.join(describe(v) for v in args.positional)})"
+        return SeqSym(f"range#{loc.line}:{loc.column}", desc, str(loc))
+    if qual == "enumerate" and first is not None:
+        start = args.get(1, "start") or Const(0)
+        return iteration.EnumerateV(first, start)
+    if qual == "zip":
+        return iteration.ZipV(list(args.positional))
+    if qual == "map" and len(args.positional) >= 2:
+        return iteration.MapV(args.positional[0], list(args.positional[1:]))
+    if qual in ("list", "tuple", "set", "frozenset", "sorted", "reversed"):
+        return _sequence(m, qual, first, loc)
+    if qual == "dict":
+        result = DictV()
+        if first is not None:
+            containers.update_dict(m, result, first, loc)
+        for name, value in args.keywords.items():
+            containers.set_item(m, result, Const(name), value, loc)
+        return result
+    if qual in ("str", "repr") and first is not None:
+        return _text(m, first)
+    if qual == "int" and first is not None:
+        return _to_int(m, first, args.get(1, "base"), loc)
+    if qual in ("float", "bool", "round") and isinstance(first, Const):
+        try:
+            return Const({"float": float, "bool": bool, "round": round}[qual](first.value))  # type: ignore[operator]
+        except (TypeError, ValueError, OverflowError):
+            return m.opaque(f"`{loc.code}`", loc)
+    if qual == "abs" and first is not None:
+        if isinstance(first, Hashed):
+            return Hashed(
+                first.kind,
+                first.source,
+                f"abs({first.desc})",
+                first.modulus,
+                first.offset,
+                True,
+                first.where,
+            )
+        if isinstance(first, Const) and isinstance(first.value, int | float):
+            return Const(abs(first.value))
+    if qual == "hash" and first is not None:
+        return _hash(m, first, loc)
+    if qual in ("min", "max", "sum") and first is not None:
+        return _aggregate(m, qual, args, loc)
+    if qual == "next" and first is not None:
+        return _next(m, first, args, loc)
+    if qual == "iter" and first is not None:
+        return first
+    if qual == "vars" and isinstance(first, NamespaceV | InstV):
+        attrs = first.attrs
+        return DictV([Const(k) for k in attrs], list(attrs.values()))
+    if qual == "getattr" and len(args.positional) >= 2 and isinstance(args.positional[1], Const):
+        from analyzers.interpret.calls import get_attribute
+
+        return get_attribute(m, args.positional[0], str(args.positional[1].value), loc)
+    if qual in ("print", "setattr", "input", "super", "isinstance", "hasattr", "callable"):
+        return NONE if qual in ("print", "setattr") else m.opaque(f"`{loc.code}`", loc)
+    if qual == "open" and first is not None:
+        mode = args.get(1, "mode")
+        writable = (
+            isinstance(mode, Const)
+            and isinstance(mode.value, str)
+            and any(c in mode.value for c in "wax+")
+        )
+        if writable:
+            m.record_write(first, loc)
+        return FileV(first, writable)
+    if qual in ("any", "all") and first is not None:
+        return m.opaque(f"`{loc.code}`", loc)
+    return None
+
+
+def _sequence(m: Machine, qual: str, source: Value | None, loc: Loc) -> Value:
+    if source is None:
+        return ListV([], "set" if qual in ("set", "frozenset") else "list")
+    if iteration.is_known_sequence(source) or isinstance(source, CounterV):
+        items = iteration.plan(m, source, loc, quiet=True)
+        if qual == "sorted":
+            items = _sorted(items)
+        elif qual == "reversed":
+            items = items[::-1]
+        elif qual in ("set", "frozenset"):
+            items = containers.dedupe(items)
+        return ListV(items, "tuple" if qual == "tuple" else "set" if "set" in qual else "list")
+    if isinstance(source, SeqSym | Sym):
+        return source  # same unknown items, in an order the analysis cannot know anyway
+    return SeqSym(f"seq#{m.serial()}", f"the items of `{loc.code}`", str(loc))
+
+
+def _sorted(items: list[Value]) -> list[Value]:
+    if all(isinstance(item, Const) for item in items):
+        try:
+            return sorted(items, key=lambda item: item.value)  # type: ignore[attr-defined]
+        except TypeError:
+            return items
+    return items
+
+
+def _text(m: Machine, value: Value) -> Value:
+    from analyzers.interpret.expressions import as_text_part
+
+    if isinstance(value, Const | Concat):
+        return value if not isinstance(value, Const) else Const(str(value.value))
+    return concat(as_text_part(m, value))
+
+
+def _to_int(m: Machine, value: Value, base: Value | None, loc: Loc) -> Value:
+    if isinstance(value, HashText):
+        return Hashed(
+            "digest", value.source, f"int({value.desc}, 16)", 2**value.bits, 0, True, str(loc)
+        )
+    if isinstance(value, Hashed):
+        return value
+    if isinstance(value, Const):
+        try:
+            if isinstance(value.value, str) and base is not None and isinstance(base, Const):
+                return Const(int(value.value, base.value))  # type: ignore[call-overload]
+            return Const(int(value.value))  # type: ignore[call-overload]
+        except (TypeError, ValueError, OverflowError):
+            return m.opaque(f"`{loc.code}`", loc)
+    if isinstance(value, Sym):
+        return value  # int(args.lora_id): the same run-time value
+    return m.opaque(f"`{loc.code}`", loc)
+
+
+def _hash(m: Machine, value: Value, loc: Loc) -> Value:
+    from analyzers.interpret.containers import key_text
+
+    if (
+        isinstance(value, Const)
+        and isinstance(value.value, int)
+        and not isinstance(value.value, bool)
+    ):
+        return value  # hash(n) == n for small ints
+    return Hashed("hash", key_text(value), f"hash({describe(value)})", None, 0, False, str(loc))
+
+
+def _aggregate(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value:
+    pool = args.positional if len(args.positional) > 1 else None
+    if pool is None and iteration.is_known_sequence(args.positional[0]):
+        pool = iteration.plan(m, args.positional[0], loc, quiet=True)
+    if pool and all(isinstance(v, Const) for v in pool):
+        try:
+            numbers = [v.value for v in pool if isinstance(v, Const)]
+            return Const({"min": min, "max": max, "sum": sum}[qual](numbers))  # type: ignore[operator]
+        except (TypeError, ValueError):
+            pass
+    return m.opaque(f"`{loc.code}`", loc)
+
+
+def _next(m: Machine, source: Value, args: CallArgs, loc: Loc) -> Value:
+    if isinstance(source, CounterV):
+        value = Const(source.next_value)
+        source.next_value += source.step
+        return value
+    if isinstance(source, ListV) and source.items:
+        return source.items.pop(0)
+    if isinstance(source, SeqSym):
+        return source.item(0)
+    return m.opaque(f"`{loc.code}`", loc)
+
+
+def method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> Value | None:
+    if isinstance(receiver, ListV):
+        return _list_method(m, receiver, name, args, loc)
+    if isinstance(receiver, DictV):
+        return _dict_method(m, receiver, name, args, loc)
+    if isinstance(receiver, EngineArgsV) and name in ("get", "copy"):
+        return receiver.kwargs.get(_key(args)) if name == "get" else receiver
+    if isinstance(receiver, Const) and isinstance(receiver.value, str) and name in _STRING_METHODS:
+        return _string_method(m, receiver.value, name, args, loc)
+    if isinstance(receiver, FileV) and name in ("write", "writelines", "close", "flush"):
+        return NONE
+    if isinstance(receiver, RequestV):
+        return m.opaque(f"`{loc.code}`", loc)
+    return None
+
+
+def _key(args: CallArgs) -> str:
+    first = args.positional[0] if args.positional else None
+    return str(first.value) if isinstance(first, Const) else ""
+
+
+def _list_method(m: Machine, target: ListV, name: str, args: CallArgs, loc: Loc) -> Value | None:
+    first = args.positional[0] if args.positional else None
+    if name == "append" and first is not None:
+        if len(target.items) < m.limits.max_items:
+            target.items.append(first)
+        return NONE
+    if name == "extend" and first is not None:
+        target.items.extend(iteration.plan(m, first, loc, quiet=True))
+        return NONE
+    if name == "insert" and len(args.positional) == 2:
+        index = _int_of(args.positional[0])
+        target.items.insert(index if index is not None else len(target.items), args.positional[1])
+        return NONE
+    if name == "pop":
+        index = _int_of(first) if first is not None else -1
+        if target.items and index is not None and -len(target.items) <= index < len(target.items):
+            return target.items.pop(index)
+        return m.opaque(f"`{loc.code}`", loc)
+    if name in ("sort", "reverse"):
+        target.items = _sorted(target.items) if name == "sort" else target.items[::-1]
+        return NONE
+    if name == "copy":
+        return ListV(list(target.items), target.kind)
+    if name == "clear":
+        target.items.clear()
+        return NONE
+    if name in ("index", "count", "remove"):
+        return m.opaque(f"`{loc.code}`", loc)
+    return None
+
+
+def _dict_method(m: Machine, target: DictV, name: str, args: CallArgs, loc: Loc) -> Value | None:
+    first = args.positional[0] if args.positional else None
+    if name in ("get", "setdefault", "pop") and first is not None:
+        found = containers.dict_get(m, target, first, loc)
+        default = args.positional[1] if len(args.positional) > 1 else NONE
+        if found is None and containers.contains(m, target, first) is None:
+            found = m.opaque(f"`{loc.code}`", loc)
+        if name == "pop" and found is not None:
+            containers.delete_key(target, first)
+        if name == "setdefault" and found is None:
+            containers.set_item(m, target, first, default, loc)
+        return found if found is not None else default
+    if name == "items":
+        return ListV(
+            [ListV([k, v], "tuple") for k, v in zip(target.keys, target.values, strict=True)]
+        )
+    if name == "keys":
+        return ListV(list(target.keys))
+    if name == "values":
+        return ListV(list(target.values))
+    if name == "update":
+        if first is not None:
+            containers.update_dict(m, target, first, loc)
+        for key, value in args.keywords.items():
+            containers.set_item(m, target, Const(key), value, loc)
+        return NONE
+    if name == "copy":
+        return DictV(list(target.keys), list(target.values))
+    if name == "clear":
+        target.keys.clear()
+        target.values.clear()
+        return NONE
+    return None
+
+
+_STRING_METHODS = frozenset(
+    [
+        "format",
+        "join",
+        "replace",
+        "strip",
+        "rstrip",
+        "lstrip",
+        "split",
+        "rsplit",
+        "lower",
+        "upper",
+        "startswith",
+        "endswith",
+        "encode",
+        "zfill",
+        "removeprefix",
+        "removesuffix",
+        "title",
+        "capitalize",
+    ]
+)
+
+
+def _string_method(m: Machine, text: str, name: str, args: CallArgs, loc: Loc) -> Value:
+    if name == "format":
+        return _format(m, text, args, loc)
+    if name == "join" and args.positional:
+        items = args.positional[0]
+        if iteration.is_known_sequence(items):
+            parts: list[Value] = []
+            for index, item in enumerate(iteration.plan(m, items, loc, quiet=True)):
+                if index:
+                    parts.append(Const(text))
+                parts.append(_text(m, item))
+            return concat(*parts)
+        return m.opaque(f"`{loc.code}`", loc)
+    values = [a.value for a in args.positional if isinstance(a, Const)]
+    if len(values) != len(args.positional) or args.keywords:
+        return m.opaque(f"`{loc.code}`", loc)
+    try:
+        result = getattr(text, name)(*values)
+    except (TypeError, ValueError):
+        return m.opaque(f"`{loc.code}`", loc)
+    if isinstance(result, list):
+        return ListV([Const(item) for item in result])
+    return Const(result)
+
+
+def _format(m: Machine, template: str, args: CallArgs, loc: Loc) -> Value:
+    from string import Formatter
+
+    from analyzers.interpret.expressions import as_text_part
+
+    parts: list[Value] = []
+    auto = 0
+    try:
+        parsed = list(Formatter().parse(template))
+    except ValueError:
+        return m.opaque(f"`{loc.code}`", loc)
+    for literal, field, spec, _ in parsed:
+        parts.append(Const(literal))
+        if field is None:
+            continue
+        base = field.split(".")[0].split("[")[0]
+        if base == "":
+            value = args.positional[auto] if auto < len(args.positional) else None
+            auto += 1
+        elif base.isdigit():
+            index = int(base)
+            value = args.positional[index] if index < len(args.positional) else None
+        else:
+            value = args.keywords.get(base)
+        if value is None or base != field:
+            return m.opaque(f"`{loc.code}`", loc)
+        parts.append(as_text_part(m, value, spec or None))
+    return concat(*parts)
+
+
+__all__ = ["call", "is_text", "method"]

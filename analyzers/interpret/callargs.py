@@ -1,0 +1,53 @@
+"""The arguments of one call, after evaluation and `*`/`**` expansion."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from analyzers.interpret.values import Value
+
+if TYPE_CHECKING:
+    import libcst as cst
+
+    from analyzers.parsing import SourceFile
+
+
+@dataclass
+class CallArgs:
+    positional: list[Value] = field(default_factory=list)
+    keywords: dict[str, Value] = field(default_factory=dict)
+    star: Value | None = None  # `*rest` whose items are unknown
+    star_star: Value | None = None  # `**kwargs` whose keys are unknown
+    call: tuple[SourceFile, cst.Call] | None = None  # where the call is written, for messages
+
+    def text(self, index: int | None, name: str) -> str | None:
+        """The source text of an argument, as written at the call."""
+        if self.call is None:
+            return None
+        source, node = self.call
+        position = 0
+        for arg in node.args:
+            if arg.keyword is not None:
+                if arg.keyword.value == name:
+                    return source.code(arg.value, 60)
+            elif arg.star:
+                return None
+            else:
+                if position == index:
+                    return source.code(arg.value, 60)
+                position += 1
+        return None
+
+    def get(self, index: int | None, name: str) -> Value | None:
+        """The argument by keyword, else by position (None when absent)."""
+        if name in self.keywords:
+            return self.keywords[name]
+        if index is not None and index < len(self.positional):
+            return self.positional[index]
+        return None
+
+    def values(self) -> list[Value]:
+        found = [*self.positional, *self.keywords.values()]
+        found += [v for v in (self.star, self.star_star) if v is not None]
+        return found

@@ -1,0 +1,495 @@
+"""Calls into the repository's own code: functions, methods, classes, decorators, `with` blocks."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from analyzers.interpret import containers, library, vllm_api
+from analyzers.interpret.callargs import CallArgs
+from analyzers.interpret.containers import RangeV, key_text
+from analyzers.interpret.objects import EngineV, Loc, MockV, NamespaceV, RequestV
+from analyzers.interpret.scope import Scope
+from analyzers.interpret.signals import ReturnValue
+from analyzers.interpret.values import (
+    NONE,
+    BoundExt,
+    ClassV,
+    Const,
+    DictV,
+    Ext,
+    FuncV,
+    InstV,
+    ListV,
+    ModV,
+    Obj,
+    SeqSym,
+    Sym,
+    Value,
+    describe,
+    same,
+)
+
+if TYPE_CHECKING:
+    from analyzers.interpret.machine import Frame, Machine
+
+_MEMO_DECORATORS = ("functools.lru_cache", "functools.cache", "lru_cache", "cache")
+_CONTEXT_DECORATORS = ("contextlib.contextmanager", "contextlib.asynccontextmanager")
+_FLAG_DECORATORS = ("staticmethod", "classmethod", "property")
+
+
+@dataclass(eq=False)
+class PartialV(Obj):
+    """`functools.partial(func, *args, **kwargs)`."""
+
+    func: Value
+    args: CallArgs
+
+
+@dataclass(eq=False)
+class ContextCallV(Obj):
+    """The result of calling a `@contextmanager` function: runs when a `with` enters it."""
+
+    func: FuncV
+    args: CallArgs
+    loc: Loc
+
+
+# -- definitions ---------------------------------------------------------------------------
+
+
+def evaluate_defaults(m: Machine, params: cst.Parameters, scope: Scope) -> dict[str, Value]:
+    defaults: dict[str, Value] = {}
+    for param in [*params.posonly_params, *params.params, *params.kwonly_params]:
+        if param.default is not None:
+            defaults[param.name.value] = m.eval(param.default, scope)
+    return defaults
+
+
+def define_function(m: Machine, node: cst.FunctionDef, scope: Scope) -> Value:
+    func = FuncV(
+        node, scope.module, scope, evaluate_defaults(m, node.params, scope), node.name.value
+    )
+    result: Value = func
+    for decorator in reversed(node.decorators):
+        applied = m.eval(decorator.decorator, scope)
+        result = _decorate(m, result, applied, m.loc(scope.module, decorator))
+    return result
+
+
+def _decorate(m: Machine, func: Value, decorator: Value, loc: Loc) -> Value:
+    if isinstance(decorator, FuncV | ClassV):
+        return call_value(m, decorator, CallArgs([func]), loc)
+    if not isinstance(func, FuncV) or not isinstance(decorator, Ext):
+        return func
+    qual = decorator.qual.removeprefix("builtins.")
+    if qual in _MEMO_DECORATORS:
+        return replace(func, memo={})
+    if qual in _FLAG_DECORATORS or qual in _CONTEXT_DECORATORS:
+        return replace(func, decorators=(*func.decorators, qual))
+    return func
+
+
+def define_class(m: Machine, node: cst.ClassDef, scope: Scope) -> Value:
+    bases = [m.eval(arg.value, scope) for arg in node.bases if arg.keyword is None]
+    body = Scope(scope.module, scope, is_class=True)
+    m.exec_block(node.body.body, body)
+    fields = [
+        item.target.value
+        for line in node.body.body
+        if isinstance(line, cst.SimpleStatementLine)
+        for item in line.body
+        if isinstance(item, cst.AnnAssign) and isinstance(item.target, cst.Name)
+    ]
+    return ClassV(node.name.value, scope.module, body.vars, bases, fields)
+
+
+# -- calling -------------------------------------------------------------------------------
+
+
+def call_value(m: Machine, func: Value, args: CallArgs, loc: Loc) -> Value:
+    if isinstance(func, FuncV):
+        return call_function(m, func, args, loc)
+    if isinstance(func, ClassV):
+        return instantiate(m, func, args.positional, args.keywords, loc)
+    if isinstance(func, PartialV):
+        merged = CallArgs(
+            [*func.args.positional, *args.positional], {**func.args.keywords, **args.keywords}
+        )
+        return call_value(m, func.func, merged, loc)
+    if isinstance(func, Ext):
+        return library.call_external(m, func.qual, args, loc)
+    if isinstance(func, BoundExt):
+        return call_method(m, func.target, func.name, args, loc)
+    if isinstance(func, MockV):
+        return MockV(f"{func.desc}()")
+    return library.unknown_call(m, describe(func), args, loc)
+
+
+def call_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> Value:
+    if isinstance(receiver, EngineV):
+        return vllm_api.engine_method(m, receiver, name, args, loc)
+    if isinstance(receiver, ModV | ClassV):
+        return call_value(m, get_attribute(m, receiver, name, loc), args, loc)
+    if isinstance(receiver, InstV):
+        found = _instance_attribute(m, receiver, name, loc)
+        if found is not None:
+            return call_value(m, found, args, loc)
+        return library.unknown_method(m, receiver, name, args, loc)
+    if isinstance(receiver, Ext):
+        return library.call_external(m, f"{receiver.qual}.{name}", args, loc)
+    return library.call_method(m, receiver, name, args, loc)
+
+
+def _bind(m: Machine, func: FuncV, args: CallArgs, *, scope: Scope, frame: Frame, loc: Loc) -> None:
+    params = func.node.params
+    positional = list(args.positional)
+    if func.bound_self is not None:
+        positional.insert(0, func.bound_self)
+    keywords = dict(args.keywords)
+    ordered = [*params.posonly_params, *params.params]
+    for index, param in enumerate(ordered):
+        name = param.name.value
+        if index < len(positional):
+            value = positional[index]
+        elif name in keywords:
+            value = keywords.pop(name)
+        else:
+            value = _missing(m, func, name, args, frame=frame, loc=loc)
+        scope.vars[name] = value
+        frame.bound[name] = value
+    extra = positional[len(ordered) :]
+    if isinstance(params.star_arg, cst.Param):
+        star: Value = ListV(extra, "tuple")
+        if args.star is not None:
+            star = args.star
+        scope.vars[params.star_arg.name.value] = star
+    for param in params.kwonly_params:
+        name = param.name.value
+        if name in keywords:
+            value = keywords.pop(name)
+        else:
+            value = _missing(m, func, name, args, frame=frame, loc=loc)
+        scope.vars[name] = value
+        frame.bound[name] = value
+    if params.star_kwarg is not None:
+        rest = DictV([Const(k) for k in keywords], list(keywords.values()))
+        scope.vars[params.star_kwarg.name.value] = args.star_star or rest
+
+
+def _missing(
+    m: Machine, func: FuncV, name: str, args: CallArgs, *, frame: Frame, loc: Loc
+) -> Value:
+    if name in func.defaults:
+        return func.defaults[name]
+    if args.star is not None or args.star_star is not None:
+        return m.opaque(f"argument {name} of {func.name}()", loc)
+    # A parameter nobody passed (an entry point, a CLI command): unknown, fixed for the call.
+    desc = name if m.call == 0 else f"{name} (call {m.call + 1})"
+    return m.fixed(f"param:{func.name}.{name}#{frame.serial}", desc, loc)
+
+
+def call_function(m: Machine, func: FuncV, args: CallArgs, loc: Loc) -> Value:
+    from analyzers.interpret.machine import Frame
+
+    if "property" in func.decorators and func.bound_self is None and args.positional:
+        func = replace(func, bound_self=args.positional[0])
+        args = CallArgs(args.positional[1:], args.keywords)
+    if any(frame.func.node is func.node for frame in m.frames):
+        m.trace.note_unknown(f"recursive call to {func.name}() not followed", loc)
+        return m.opaque(f"{func.name}(...)", loc)
+    if len(m.frames) >= m.limits.call_depth:
+        m.trace.note_unknown(f"{func.name}() is nested too deeply to follow", loc)
+        return library.unknown_call(m, f"{func.name}()", args, loc)
+    if func.memo is not None:
+        memo_key = "|".join(key_text(v) for v in [*args.positional, *args.keywords.values()])
+        if memo_key in func.memo:
+            return func.memo[memo_key]
+    if (
+        "contextlib.contextmanager" in func.decorators
+        or "contextlib.asynccontextmanager" in func.decorators
+    ):
+        return ContextCallV(func, args, loc)
+    frame = Frame(func, m.serial())
+    scope = Scope(func.module, func.closure if isinstance(func.closure, Scope) else None)
+    m.frames.append(frame)
+    try:
+        _bind(m, func, args, scope=scope, frame=frame, loc=loc)
+        result = _run_body(m, func, scope)
+    finally:
+        m.frames.pop()
+    if func.memo is not None:
+        func.memo[memo_key] = result
+    return _check_memoised_request(m, frame, result)
+
+
+def _run_body(m: Machine, func: FuncV, scope: Scope) -> Value:
+    node = func.node
+    if isinstance(node, cst.Lambda):
+        return m.eval(node.body, scope)
+    if not has_yield(node):
+        try:
+            m.exec_block(node.body.body, scope)
+        except ReturnValue as returned:
+            return returned.value
+        return NONE
+    produced: list[Value] = []
+
+    def collect(value: Value) -> Value:
+        produced.append(value)
+        return m.opaque("the value sent into a generator")
+
+    m.yield_handlers.append(collect)
+    try:
+        m.exec_block(node.body.body, scope)
+    except ReturnValue:
+        pass
+    finally:
+        m.yield_handlers.pop()
+    return ListV(produced)
+
+
+_YIELD_CACHE: dict[int, tuple[cst.CSTNode, bool]] = {}
+
+
+class _YieldFinder(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.found = False
+
+    def visit_Yield(self, node: cst.Yield) -> bool:
+        self.found = True
+        return False
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return False
+
+
+def has_yield(node: cst.FunctionDef) -> bool:
+    cached = _YIELD_CACHE.get(id(node))
+    if cached is not None and cached[0] is node:
+        return cached[1]
+    finder = _YieldFinder()
+    node.body.visit(finder)
+    _YIELD_CACHE[id(node)] = (node, finder.found)
+    return finder.found
+
+
+def _check_memoised_request(m: Machine, frame: Frame, result: Value) -> Value:
+    """A wrapper that hands back a request built by an earlier call for other arguments (a trap)."""
+    if not isinstance(result, RequestV) or result.origin_call in (None, frame.serial):
+        return result
+    origin = m.call_records.get(result.origin_call or 0)
+    if origin is None or origin[0] is not frame.func.node or result.path is None:
+        return result
+    for name, old in origin[1].items():
+        new = frame.bound.get(name)
+        if new is None or same(old, result.path) is not True:
+            continue
+        if same(old, new) is not True:
+            return replace(result, intended_path=new)
+    return result
+
+
+def instantiate(
+    m: Machine, cls: ClassV, positional: list[Value], keywords: dict[str, Value], loc: Loc
+) -> Value:
+    special = _vllm_base(cls)
+    args = CallArgs(positional, keywords)
+    if special == "LoRARequest" or (special is None and cls.name == "LoRARequest"):
+        # A class of the repository named LoRARequest is its own stand-in (a mock), not vLLM's.
+        return vllm_api.build_request(m, args, loc, mock=special is None)
+    if special is not None:
+        return vllm_api.build_engine(m, special, dict(keywords), False, loc)
+    instance = InstV(cls)
+    init = _class_attribute(cls, "__init__")
+    if isinstance(init, FuncV):
+        call_function(m, replace(init, bound_self=instance), CallArgs(positional, keywords), loc)
+        return instance
+    fields = _all_fields(cls)
+    for index, name in enumerate(fields):
+        if index < len(positional):
+            instance.attrs[name] = positional[index]
+        elif name in keywords:
+            instance.attrs[name] = keywords[name]
+    post = _class_attribute(cls, "__post_init__")
+    if isinstance(post, FuncV):
+        call_function(m, replace(post, bound_self=instance), CallArgs(), loc)
+    return instance
+
+
+def _vllm_base(cls: ClassV) -> str | None:
+    """`LoRARequest` or an engine class name when the class derives from vLLM's own."""
+    for base in cls.bases:
+        if isinstance(base, Ext) and base.qual.startswith("vllm"):
+            last = base.qual.rpartition(".")[2]
+            if last == "LoRARequest" or last in ("LLM", "LLMEngine", "AsyncLLMEngine", "AsyncLLM"):
+                return last
+        if isinstance(base, ClassV):
+            found = _vllm_base(base)
+            if found is not None:
+                return found
+    return None
+
+
+def _all_fields(cls: ClassV) -> list[str]:
+    fields: list[str] = []
+    for base in cls.bases:
+        if isinstance(base, ClassV):
+            fields += [f for f in _all_fields(base) if f not in fields]
+    return fields + [f for f in cls.fields if f not in fields]
+
+
+def _class_attribute(cls: ClassV, name: str) -> Value | None:
+    if name in cls.attrs:
+        return cls.attrs[name]
+    for base in cls.bases:
+        if isinstance(base, ClassV):
+            found = _class_attribute(base, name)
+            if found is not None:
+                return found
+    return None
+
+
+def _has_external_base(cls: ClassV) -> bool:
+    return any(not isinstance(base, ClassV) or _has_external_base(base) for base in cls.bases)
+
+
+def _instance_attribute(m: Machine, instance: InstV, name: str, loc: Loc) -> Value | None:
+    if name in instance.attrs:
+        return instance.attrs[name]
+    found = _class_attribute(instance.cls, name)
+    if isinstance(found, FuncV):
+        if "staticmethod" in found.decorators:
+            return found
+        if "classmethod" in found.decorators:
+            return replace(found, bound_self=instance.cls)
+        bound = replace(found, bound_self=instance)
+        if "property" in found.decorators:
+            return call_function(m, bound, CallArgs(), loc)
+        return bound
+    return found
+
+
+# -- attributes ----------------------------------------------------------------------------
+
+
+def get_attribute(m: Machine, owner: Value, name: str, loc: Loc) -> Value:
+    if isinstance(owner, ModV):
+        return _module_attribute(m, owner, name, loc)
+    if isinstance(owner, InstV):
+        found = _instance_attribute(m, owner, name, loc)
+        if found is not None:
+            return found
+        key = f"attr#{id(owner)}.{name}"
+        if not _has_external_base(owner.cls):
+            return m.opaque(f"{owner.cls.name}.{name}", loc)
+        owner.attrs[name] = m.fixed(key, f"self.{name}", loc)
+        return owner.attrs[name]
+    if isinstance(owner, ClassV):
+        found = _class_attribute(owner, name)
+        if isinstance(found, FuncV) and "classmethod" in found.decorators:
+            return replace(found, bound_self=owner)
+        return found if found is not None else m.opaque(f"{owner.name}.{name}", loc)
+    if isinstance(owner, Ext):
+        return library.external_attribute(m, owner.qual, name, loc)
+    if isinstance(owner, EngineV):
+        return vllm_api.engine_attribute(m, owner, name, loc)
+    if isinstance(owner, RequestV):
+        return vllm_api.request_attribute(m, owner, name, loc)
+    if isinstance(owner, NamespaceV):
+        if name in owner.notes:
+            m.trace.assume(owner.notes[name])
+        if name in owner.attrs:
+            return owner.attrs[name]
+        owner.attrs[name] = m.fixed(f"{owner.desc}.{name}", f"{owner.desc}.{name}", loc)
+        return owner.attrs[name]
+    if isinstance(owner, MockV):
+        return MockV(f"{owner.desc}.{name}")
+    if isinstance(owner, FuncV) and name == "__name__":
+        return Const(owner.name)
+    return library.value_attribute(m, owner, name, loc)
+
+
+def _module_attribute(m: Machine, owner: ModV, name: str, loc: Loc) -> Value:
+    scope = owner.scope
+    if isinstance(scope, Scope) and name in scope.vars:
+        return scope.vars[name]
+    submodule = m.import_module(f"{owner.module.name}.{name}", owner.module)
+    if submodule is not None:
+        return submodule
+    return m.opaque(f"{owner.module.name}.{name}", loc)
+
+
+def enter_context(m: Machine, manager: Value, body: Callable[[Value], None], loc: Loc) -> None:
+    if isinstance(manager, ContextCallV):
+        _run_context_function(m, manager, body)
+        return
+    if isinstance(manager, InstV):
+        enter = _instance_attribute(m, manager, "__enter__", loc)
+        leave = _instance_attribute(m, manager, "__exit__", loc)
+        entered = call_value(m, enter, CallArgs(), loc) if enter is not None else manager
+        try:
+            body(entered)
+        finally:
+            if leave is not None:
+                call_value(m, leave, CallArgs([NONE, NONE, NONE]), loc)
+        return
+    body(library.entered_value(m, manager, loc))
+
+
+def _run_context_function(m: Machine, manager: ContextCallV, body: Callable[[Value], None]) -> None:
+    from analyzers.interpret.machine import Frame
+
+    func = manager.func
+    entered = [False]
+
+    def at_yield(value: Value) -> Value:
+        if not entered[0]:
+            entered[0] = True
+            body(value)
+        return NONE
+
+    frame = Frame(func, m.serial())
+    scope = Scope(func.module, func.closure if isinstance(func.closure, Scope) else None)
+    m.frames.append(frame)
+    m.yield_handlers.append(at_yield)
+    try:
+        _bind(m, func, manager.args, scope=scope, frame=frame, loc=manager.loc)
+        if isinstance(func.node, cst.FunctionDef):
+            with contextlib.suppress(ReturnValue):
+                m.exec_block(func.node.body.body, scope)
+    finally:
+        m.yield_handlers.pop()
+        m.frames.pop()
+    if not entered[0]:
+        body(NONE)
+
+
+def object_truthiness(value: Value) -> bool | None:
+    if isinstance(value, DictV):
+        return bool(value.keys)
+    if isinstance(value, RangeV):
+        return len(value) > 0
+    if isinstance(value, SeqSym | Sym):
+        return None
+    return True
+
+
+def delete_item(m: Machine, target: cst.Subscript, scope: Scope) -> None:
+    owner = m.eval(target.value, scope)
+    if len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index):
+        key = m.eval(target.slice[0].slice.value, scope)
+        containers.delete_key(owner, key)
+
+
+__all__ = ["ClassV", "call_method", "call_value", "get_attribute", "instantiate"]

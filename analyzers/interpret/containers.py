@@ -1,0 +1,266 @@
+"""Items of lists, dicts and strings, known or symbolic: get, set, contains, unpack, slice."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from analyzers.interpret.objects import EngineArgsV, Loc, NamespaceV
+from analyzers.interpret.values import (
+    NONE,
+    Concat,
+    Const,
+    DictV,
+    Ext,
+    Hashed,
+    HashText,
+    ListV,
+    Obj,
+    SeqSym,
+    Sym,
+    Value,
+    describe,
+    same,
+)
+
+if TYPE_CHECKING:
+    from analyzers.interpret.machine import Machine
+
+
+@dataclass(eq=False)
+class RangeV(Obj):
+    start: int
+    stop: int
+    step: int = 1
+
+    def __len__(self) -> int:
+        return len(range(self.start, self.stop, self.step))
+
+
+def key_text(value: Value) -> str:
+    """A stable text for a value inside a derived symbol's key."""
+    if isinstance(value, Const):
+        return repr(value.value)
+    if isinstance(value, Sym):
+        return f"{value.key}{value.offset:+d}" if value.offset else value.key
+    if isinstance(value, Hashed):
+        return f"hash:{value.source}"
+    if isinstance(value, Concat):
+        return "+".join(key_text(part) for part in value.parts)
+    return f"<{type(value).__name__}>"
+
+
+def dedupe(items: list[Value]) -> list[Value]:
+    kept: list[Value] = []
+    for item in items:
+        if not any(same(item, other) is True for other in kept):
+            kept.append(item)
+    return kept
+
+
+def _index(value: Value) -> int | None:
+    if (
+        isinstance(value, Const)
+        and isinstance(value.value, int)
+        and not isinstance(value.value, bool)
+    ):
+        return value.value
+    return None
+
+
+def derived(m: Machine, base: Value, suffix: str, desc: str, loc: Loc) -> Sym:
+    """`base[...]` or `base.attr` of an unknown: fixed when the base is, opaque otherwise."""
+    if isinstance(base, Sym):
+        return Sym(base.key + suffix, desc, opaque=base.opaque, where=base.where or str(loc))
+    if isinstance(base, SeqSym):
+        return Sym(base.key + suffix, desc, where=base.where or str(loc))
+    return m.opaque(desc, loc)
+
+
+def get_item(m: Machine, target: Value, key: Value, loc: Loc) -> Value:
+    index = _index(key)
+    if isinstance(target, ListV):
+        if index is not None and -len(target.items) <= index < len(target.items):
+            return target.items[index]
+        return m.opaque(f"`{loc.code}`", loc)
+    if isinstance(target, DictV):
+        return dict_get(m, target, key, loc) or m.opaque(f"`{loc.code}`", loc)
+    if isinstance(target, RangeV) and index is not None:
+        try:
+            return Const(range(target.start, target.stop, target.step)[index])
+        except IndexError:
+            return m.opaque(f"`{loc.code}`", loc)
+    if (
+        isinstance(target, Const)
+        and isinstance(target.value, str | bytes | tuple)
+        and index is not None
+    ):
+        try:
+            return Const(target.value[index])
+        except IndexError:
+            return m.opaque(f"`{loc.code}`", loc)
+    if isinstance(target, SeqSym) and index is not None and index >= 0:
+        return target.item(index)
+    if isinstance(target, EngineArgsV) and isinstance(key, Const) and isinstance(key.value, str):
+        return target.kwargs.get(key.value) or m.opaque(f"`{loc.code}`", loc)
+    if isinstance(target, Ext) and target.qual == "os.environ":
+        return environment(m, key, None, loc)
+    if isinstance(target, Sym | SeqSym):
+        base_desc = target.describe() if isinstance(target, Sym) else target.desc
+        return derived(m, target, f"[{key_text(key)}]", f"{base_desc}[{describe(key)}]", loc)
+    return m.opaque(f"`{loc.code}`", loc)
+
+
+def environment(m: Machine, key: Value, default: Value | None, loc: Loc) -> Value:
+    """An environment variable: its stated default when there is one, else a fixed unknown."""
+    name = key.value if isinstance(key, Const) else describe(key)
+    if default is not None and not (isinstance(default, Const) and default.value is None):
+        m.trace.assume(f"environment variable {name} is unset (default {describe(default)})")
+        return default
+    return m.fixed(f"env:{name}", f"os.environ[{name!r}]", loc)
+
+
+def dict_get(m: Machine, target: DictV, key: Value, loc: Loc) -> Value | None:
+    """The value under `key`, or None when no key is known to match."""
+    for existing, value in zip(target.keys, target.values, strict=True):
+        if same(existing, key) is True:
+            return value
+    return None
+
+
+def get_slice(m: Machine, target: Value, bounds: list[Value], loc: Loc) -> Value:
+    numbers: list[int | None] = []
+    for bound in bounds:
+        if isinstance(bound, Const) and (bound.value is None or type(bound.value) is int):
+            numbers.append(bound.value)
+    if len(numbers) == len(bounds):
+        piece = slice(*numbers)
+        if isinstance(target, ListV):
+            return ListV(target.items[piece], target.kind)
+        if isinstance(target, Const) and isinstance(target.value, str | bytes):
+            return Const(target.value[piece])
+        if isinstance(target, HashText) and piece.step is None:
+            width = len(range(*piece.indices(target.bits // 4)))
+            return HashText(target.source, f"{target.desc}[{loc.code.partition('[')[2]}", width * 4)
+    if isinstance(target, SeqSym | Sym):
+        text = ":".join(
+            "" if isinstance(b, Const) and b.value is None else describe(b) for b in bounds[:2]
+        )
+        base_desc = target.desc if isinstance(target, SeqSym) else target.describe()
+        return SeqSym(
+            f"{key_text(target) if isinstance(target, Sym) else target.key}[{text}]",
+            f"{base_desc}[{text}]",
+            str(loc),
+        )
+    return m.opaque(f"`{loc.code}`", loc)
+
+
+def set_item(m: Machine, target: Value, key: Value, value: Value, loc: Loc) -> None:
+    if isinstance(target, DictV):
+        for index, existing in enumerate(target.keys):
+            if same(existing, key) is True:
+                target.values[index] = value
+                return
+        target.keys.append(key)
+        target.values.append(value)
+    elif isinstance(target, ListV):
+        position = _index(key)
+        if position is not None and -len(target.items) <= position < len(target.items):
+            target.items[position] = value
+    elif isinstance(target, EngineArgsV) and isinstance(key, Const) and isinstance(key.value, str):
+        target.kwargs[key.value] = value
+
+
+def delete_key(target: Value, key: Value) -> None:
+    if isinstance(target, DictV):
+        for index, existing in enumerate(target.keys):
+            if same(existing, key) is True:
+                del target.keys[index]
+                del target.values[index]
+                return
+
+
+def update_dict(m: Machine, target: DictV, source: Value, loc: Loc) -> None:
+    if isinstance(source, DictV):
+        for key, value in zip(source.keys, source.values, strict=True):
+            set_item(m, target, key, value, loc)
+    elif isinstance(source, EngineArgsV | NamespaceV):
+        items = source.kwargs if isinstance(source, EngineArgsV) else source.attrs
+        for name, value in items.items():
+            set_item(m, target, Const(name), value, loc)
+
+
+def spread_keywords(source: Value, into: dict[str, Value]) -> bool:
+    """`f(**source)`: True when every key is a known string."""
+    if isinstance(source, DictV):
+        if not all(isinstance(k, Const) and isinstance(k.value, str) for k in source.keys):
+            return False
+        for key, value in zip(source.keys, source.values, strict=True):
+            assert isinstance(key, Const)
+            into[str(key.value)] = value
+        return True
+    if isinstance(source, EngineArgsV):
+        into.update(source.kwargs)
+        return not source.unknown_rest
+    if isinstance(source, NamespaceV):
+        into.update(source.attrs)
+        return True
+    return False
+
+
+def contains(m: Machine, container: Value, item: Value) -> bool | None:
+    if isinstance(container, ListV | DictV):
+        pool = container.items if isinstance(container, ListV) else container.keys
+        answers = [same(item, existing) for existing in pool]
+        if True in answers:
+            return True
+        return False if all(answer is False for answer in answers) else None
+    if isinstance(container, RangeV) and _index(item) is not None:
+        return _index(item) in range(container.start, container.stop, container.step)
+    if isinstance(container, Const) and isinstance(item, Const):
+        try:
+            return bool(item.value in container.value)  # type: ignore[operator]
+        except TypeError:
+            return None
+    return None
+
+
+def length(m: Machine, value: Value, loc: Loc) -> Value:
+    if isinstance(value, ListV):
+        return Const(len(value.items))
+    if isinstance(value, DictV):
+        return Const(len(value.keys))
+    if isinstance(value, RangeV):
+        return Const(len(value))
+    if isinstance(value, Const) and isinstance(value.value, str | bytes | tuple):
+        return Const(len(value.value))
+    if isinstance(value, Sym | SeqSym):
+        desc = value.describe() if isinstance(value, Sym) else value.desc
+        return derived(m, value, ".__len__", f"len({desc})", loc)
+    return m.opaque(f"`{loc.code}`", loc)
+
+
+def unpack(m: Machine, value: Value, count: int, star: int | None, loc: Loc) -> list[Value]:
+    """Split a value over `count` targets (one of them starred at index `star`)."""
+    if isinstance(value, ListV | DictV):
+        items = value.items if isinstance(value, ListV) else list(value.keys)
+        if star is None and len(items) == count:
+            return list(items)
+        if star is not None and len(items) >= count - 1:
+            tail = count - star - 1
+            middle = items[star : len(items) - tail]
+            return [*items[:star], ListV(middle), *items[len(items) - tail :]]
+    if isinstance(value, Const) and isinstance(value.value, tuple) and len(value.value) == count:
+        return [Const(item) for item in value.value]
+    base = value if isinstance(value, Sym | SeqSym) else None
+    out: list[Value] = []
+    for index in range(count):
+        if base is not None:
+            desc = base.describe() if isinstance(base, Sym) else base.desc
+            out.append(derived(m, base, f"[{index}]", f"{desc}[{index}]", loc))
+        else:
+            out.append(m.opaque(f"item {index} of `{loc.code}`", loc))
+    return out
+
+
+__all__ = ["NONE", "RangeV", "get_item", "set_item", "unpack"]

@@ -1,0 +1,67 @@
+"""Writes into adapter folders: whether a write can change what a later request of a path reads."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from analyzers.interpret.trace import Content
+from analyzers.interpret.values import Concat, Const, Sym, Value, opaque_parts, same
+
+if TYPE_CHECKING:
+    from analyzers.interpret.machine import Write
+
+
+def _text_tokens(value: Value) -> list[object] | None:
+    parts = value.parts if isinstance(value, Concat) else (value,)
+    out: list[object] = []
+    for part in parts:
+        if isinstance(part, Const) and isinstance(part.value, str):
+            out.extend(part.value)
+        elif isinstance(part, Sym):
+            out.append(part)
+        else:
+            return None
+    return out
+
+
+def _inside(inner: list[object], outer: list[object]) -> bool:
+    """Whether `inner` names something in the folder `outer` (`outer/...`)."""
+    trimmed = outer[:-1] if outer and outer[-1] == "/" else outer
+    return (
+        len(inner) > len(trimmed)
+        and inner[: len(trimmed)] == trimmed
+        and inner[len(trimmed)] == "/"
+    )
+
+
+def relation(written: Value | None, path: Value) -> bool | None:
+    """True when a write to `written` changes the folder `path`; None when it cannot be known."""
+    if written is None:
+        return None
+    answer = same(written, path)
+    if answer is True:
+        return True
+    a, b = _text_tokens(written), _text_tokens(path)
+    if a is not None and b is not None and (_inside(a, b) or _inside(b, a)):
+        return True
+    if answer is None or opaque_parts(written) or opaque_parts(path):
+        return None
+    return False
+
+
+def content_at(writes: Sequence[Write], path: Value | None) -> Content:
+    """How many writes so far certainly, or possibly, changed the folder `path`."""
+    if path is None:
+        return Content()
+    certain = possible = 0
+    last = None
+    for write in writes:
+        related = relation(write.target, path)
+        if related is True:
+            certain += 1
+            last = write.loc
+        elif related is None and write.kind == "model":
+            possible += 1
+            last = last or write.loc
+    return Content(certain, possible, last)

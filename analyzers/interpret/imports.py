@@ -1,0 +1,83 @@
+"""`import` statements: same-repository modules are run (once per run); others become names."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from analyzers.interpret.scope import Scope
+from analyzers.interpret.values import Ext, ModV, Value
+
+if TYPE_CHECKING:
+    from analyzers.interpret.machine import Machine
+
+
+def dotted(node: cst.BaseExpression) -> str:
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        return f"{dotted(node.value)}.{node.attr.value}"
+    return ""
+
+
+def _absolute(module_name: str, relative: int, package: str) -> str:
+    if not relative:
+        return module_name
+    base = package.split(".") if package else []
+    if relative > 1:
+        base = base[: len(base) - (relative - 1)]
+    return ".".join(part for part in [*base, module_name] if part)
+
+
+def execute_import(m: Machine, node: cst.Import | cst.ImportFrom, scope: Scope) -> None:
+    if isinstance(node, cst.Import):
+        for alias in node.names:
+            name = dotted(alias.name)
+            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                scope.assign(alias.asname.name.value, _module_value(m, name, scope))
+            else:
+                top = name.split(".")[0]
+                value = _module_value(m, top, scope)
+                # `import a.b` also runs a.b, reachable as an attribute of a.
+                if "." in name and isinstance(value, ModV):
+                    _module_value(m, name, scope)
+                scope.assign(top, value)
+        return
+    relative = len(node.relative)
+    source = dotted(node.module) if node.module is not None else ""
+    full = _absolute(source, relative, scope.module.package)
+    origin = m.import_module(full, scope.module) if full else None
+    if isinstance(node.names, cst.ImportStar):
+        if isinstance(origin, ModV) and isinstance(origin.scope, Scope):
+            for key, value in origin.scope.vars.items():
+                if not key.startswith("_"):
+                    scope.assign(key, value)
+        elif origin is None:
+            scope.module_scope.star_imports.append(full)
+        return
+    for alias in node.names:
+        name = dotted(alias.name)
+        bound = (
+            alias.asname.name.value
+            if alias.asname is not None and isinstance(alias.asname.name, cst.Name)
+            else name
+        )
+        scope.assign(bound, _member(m, origin, full, name, scope))
+
+
+def _module_value(m: Machine, name: str, scope: Scope) -> Value:
+    found = m.import_module(name, scope.module)
+    return found if found is not None else Ext(name)
+
+
+def _member(m: Machine, origin: ModV | None, full: str, name: str, scope: Scope) -> Value:
+    if origin is None:
+        submodule = m.import_module(f"{full}.{name}", scope.module) if full else None
+        return submodule if submodule is not None else Ext(f"{full}.{name}" if full else name)
+    if isinstance(origin.scope, Scope) and name in origin.scope.vars:
+        return origin.scope.vars[name]
+    submodule = m.import_module(f"{full}.{name}", scope.module)
+    if submodule is not None:
+        return submodule
+    return m.opaque(f"{full}.{name}")

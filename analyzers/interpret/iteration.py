@@ -1,0 +1,157 @@
+"""What a loop iterates over: known items (cut at a cap) or a few distinct symbolic items.
+
+A list of unknown length (a CLI flag with `nargs="+"`, a directory listing) is unrolled to a small
+number of iterations with distinct items, enough to show a repeat of an id or a wrap of `i % k`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from analyzers.interpret.containers import RangeV
+from analyzers.interpret.objects import Loc
+from analyzers.interpret.values import (
+    Const,
+    CounterV,
+    DictV,
+    ListV,
+    Obj,
+    SeqSym,
+    Sym,
+    Value,
+)
+
+if TYPE_CHECKING:
+    from analyzers.interpret.machine import Machine
+
+
+@dataclass(eq=False)
+class EnumerateV(Obj):
+    source: Value
+    start: Value
+
+
+@dataclass(eq=False)
+class ZipV(Obj):
+    sources: list[Value]
+
+
+@dataclass(eq=False)
+class MapV(Obj):
+    """`map(f, xs)`: `f` is applied as the items are taken."""
+
+    func: Value
+    sources: list[Value]
+
+
+def is_known_sequence(value: Value) -> bool:
+    if isinstance(value, ListV | DictV | RangeV):
+        return True
+    if isinstance(value, Const) and isinstance(value.value, str | bytes | tuple):
+        return True
+    if isinstance(value, EnumerateV):
+        return is_known_sequence(value.source)
+    if isinstance(value, ZipV):
+        return any(is_known_sequence(source) for source in value.sources)
+    if isinstance(value, MapV):
+        return all(is_known_sequence(source) for source in value.sources)
+    return False
+
+
+def plan(m: Machine, value: Value, loc: Loc, *, quiet: bool = False) -> list[Value]:
+    """The items one loop over `value` binds, in order."""
+    cap = m.limits.loop_cap
+    items = _items(m, value, loc, cap)
+    if items is None:
+        if not quiet:
+            m.trace.symbolic_loops.append(loc)
+        return _symbolic(m, value, loc)
+    if len(items) > cap:
+        if not quiet:
+            m.trace.truncated.append(loc)
+        return items[:cap]
+    return items
+
+
+def _items(m: Machine, value: Value, loc: Loc, cap: int) -> list[Value] | None:
+    """Known items (up to cap + 1, to tell a cut), or None when the length is unknown."""
+    if isinstance(value, ListV):
+        return list(value.items[: cap + 1])
+    if isinstance(value, DictV):
+        return list(value.keys[: cap + 1])
+    if isinstance(value, RangeV):
+        numbers = range(value.start, value.stop, value.step)
+        return [Const(n) for n in numbers[: cap + 1]]
+    if isinstance(value, Const) and isinstance(value.value, str | bytes | tuple):
+        return [Const(item) for item in value.value[: cap + 1]]
+    if isinstance(value, CounterV):
+        out: list[Value] = []
+        for _ in range(cap + 1):
+            out.append(Const(value.next_value))
+            value.next_value += value.step
+        return out
+    if isinstance(value, EnumerateV):
+        return _enumerate(m, value, loc, cap)
+    if isinstance(value, ZipV):
+        return _zip(m, value, loc, cap)
+    if isinstance(value, MapV):
+        return _map(m, value, loc, cap)
+    return None
+
+
+def _enumerate(m: Machine, value: EnumerateV, loc: Loc, cap: int) -> list[Value]:
+    inner = _items(m, value.source, loc, cap)
+    if inner is None:
+        inner = _symbolic(m, value.source, loc)
+        m.trace.symbolic_loops.append(loc)
+    start = value.start
+    out: list[Value] = []
+    for index, item in enumerate(inner):
+        if isinstance(start, Const) and isinstance(start.value, int):
+            number: Value = Const(start.value + index)
+        elif isinstance(start, Sym):
+            number = start.shifted(index)
+        else:
+            number = m.opaque("an enumerate index", loc)
+        out.append(ListV([number, item], "tuple"))
+    return out
+
+
+def _zip(m: Machine, value: ZipV, loc: Loc, cap: int) -> list[Value]:
+    known = [_items(m, source, loc, cap) for source in value.sources]
+    lengths = [len(items) for items in known if items is not None]
+    if lengths:
+        count = min(lengths)
+    else:
+        count = m.limits.symbolic_iterations
+        m.trace.symbolic_loops.append(loc)
+    columns = [
+        items if items is not None else _symbolic(m, source, loc, count)
+        for items, source in zip(known, value.sources, strict=True)
+    ]
+    return [ListV([column[i] for column in columns], "tuple") for i in range(count)]
+
+
+def _map(m: Machine, value: MapV, loc: Loc, cap: int) -> list[Value] | None:
+    from analyzers.interpret.callargs import CallArgs
+    from analyzers.interpret.calls import call_value
+
+    known = [_items(m, source, loc, cap) for source in value.sources]
+    if any(items is None for items in known):
+        return None
+    rows = zip(*[items for items in known if items is not None], strict=False)
+    return [call_value(m, value.func, CallArgs(list(row)), loc) for row in rows]
+
+
+def _symbolic(m: Machine, value: Value, loc: Loc, count: int | None = None) -> list[Value]:
+    count = count if count is not None else m.limits.symbolic_iterations
+    if isinstance(value, SeqSym):
+        return [value.item(i) for i in range(count)]
+    if isinstance(value, Sym):
+        seq = SeqSym(value.key, value.describe(), value.where or str(loc))
+        return [seq.item(i) for i in range(count)]
+    if isinstance(value, MapV):
+        return [m.opaque(f"an item of `{loc.code}`", loc) for _ in range(count)]
+    seq = SeqSym(f"iter#{m.serial()}", f"the items of `{loc.code}`", str(loc))
+    return [seq.item(i) for i in range(count)]

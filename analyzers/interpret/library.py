@@ -1,0 +1,170 @@
+"""Code outside the repository, by qualified name: builtins, the standard library, common packages.
+
+Everything not listed here is unknown: its result is an opaque value, and a `LoRARequest` handed
+to it is recorded as escaping (it may be served where the analysis cannot see).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from analyzers.interpret import builtins_model, processes, server_api, stdlib, vllm_api
+from analyzers.interpret.argparse_model import parser_method
+from analyzers.interpret.callargs import CallArgs
+from analyzers.interpret.objects import FileV, Loc, MockV, ParserV, RequestV
+from analyzers.interpret.signals import ProgramExit
+from analyzers.interpret.trace import Escaped
+from analyzers.interpret.values import (
+    NONE,
+    BoundExt,
+    Concat,
+    Const,
+    DictV,
+    Ext,
+    Hashed,
+    HashText,
+    ListV,
+    SeqSym,
+    Sym,
+    Value,
+    describe,
+    is_text,
+)
+
+if TYPE_CHECKING:
+    from analyzers.interpret.machine import Machine
+
+# Calls that only log, display or measure: a request passed to them is not served.
+_INERT = frozenset(
+    {
+        "print", "repr", "str", "len", "isinstance", "id", "type", "format", "hasattr",
+        "logging.info", "logging.debug", "logging.warning", "logging.error", "logging.exception",
+        "warnings.warn", "json.dumps", "json.dump", "pprint.pprint", "rich.print",
+        "yaml.dump", "yaml.safe_dump", "pickle.dump", "dataclasses.asdict", "asdict",
+        "wandb.log", "mlflow.log_params", "msgspec.json.encode", "torch.cuda.empty_cache",
+        "gc.collect",
+    }
+)  # fmt: skip
+_EXIT = frozenset({"sys.exit", "exit", "quit", "os._exit"})
+_MOCKS = frozenset(
+    {"MagicMock", "Mock", "AsyncMock", "NonCallableMock", "create_autospec", "patch"}
+)
+_WRITE_METHODS = frozenset(
+    {"save_pretrained", "save_model", "save_lora", "save_adapter", "save_lora_adapter"}
+)
+_LOGGER_METHODS = frozenset(
+    {"info", "debug", "warning", "warn", "error", "exception", "log", "critical", "print"}
+)
+
+
+def call_external(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value:
+    qual = qual.removeprefix("builtins.")
+    if qual.startswith("vllm"):
+        built = vllm_api.call_vllm(m, qual, args, loc)
+        if built is not None:
+            return built
+    if qual in _EXIT:
+        raise ProgramExit
+    last = qual.rpartition(".")[2]
+    if last in _MOCKS and ("mock" in qual or qual == last):
+        return MockV(qual)
+    for handler in (builtins_model.call, stdlib.call, processes.call):
+        result = handler(m, qual, args, loc)
+        if result is not None:
+            return result
+    return unknown_call(m, qual, args, loc)
+
+
+def unknown_call(m: Machine, callee: str, args: CallArgs, loc: Loc) -> Value:
+    """Code the analysis cannot see: the result is unknown and requests passed in escape."""
+    if server_api.http_call(m, callee.rpartition(".")[2], args, loc):
+        return m.opaque(f"the response of {callee}()", loc)
+    if callee not in _INERT and not callee.startswith(("logging.", "logger.", "log.", "tqdm")):
+        for value in args.values():
+            for request in _requests_in(value):
+                m.trace.facts.append(Escaped(request, callee, loc))
+    return m.opaque(f"{callee}(...)", loc)
+
+
+def _requests_in(value: Value) -> list[RequestV]:
+    if isinstance(value, RequestV):
+        return [] if value.mock else [value]
+    if isinstance(value, ListV):
+        return [item for item in value.items if isinstance(item, RequestV) and not item.mock]
+    if isinstance(value, DictV):
+        return [item for item in value.values if isinstance(item, RequestV) and not item.mock]
+    return []
+
+
+def unknown_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> Value:
+    """A method of an object the analysis cannot see into (a parameter, a library object)."""
+    if name in vllm_api.SERVE_METHODS | vllm_api.CACHE_METHODS and vllm_api.mentions_lora(args):
+        return vllm_api.engine_method(
+            m, vllm_api.implicit_engine(m, receiver, loc), name, args, loc
+        )
+    if name in _WRITE_METHODS or (
+        name == "save" and args.positional and is_text(args.positional[0])
+    ):
+        target = args.get(0, "save_directory") or args.get(None, "output_dir")
+        m.record_write(
+            target if target is not None and not isinstance(target, RequestV) else None,
+            loc,
+            kind="model",
+        )
+        return NONE
+    if name in _LOGGER_METHODS:
+        return NONE
+    if server_api.http_call(m, name, args, loc):
+        return m.opaque(f"the response of {name}()", loc)
+    return unknown_call(m, f"{describe(receiver)}.{name}", args, loc)
+
+
+def call_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> Value:
+    """A method on a value the interpreter models (lists, dicts, strings, parsers, files...)."""
+    if isinstance(receiver, MockV):
+        if name in vllm_api.SERVE_METHODS | vllm_api.CACHE_METHODS and vllm_api.mentions_lora(args):
+            m.trace.mock_serves.append(loc)
+        return MockV(f"{receiver.desc}.{name}()")
+    if isinstance(receiver, ParserV):
+        return parser_method(m, receiver, name, args, loc)
+    for handler in (builtins_model.method, stdlib.method, processes.method):
+        result = handler(m, receiver, name, args, loc)
+        if result is not None:
+            return result
+    if isinstance(receiver, Sym | SeqSym) or not isinstance(receiver, Const):
+        return unknown_method(m, receiver, name, args, loc)
+    return m.opaque(f"`{loc.code}`", loc)
+
+
+def external_attribute(m: Machine, qual: str, name: str, loc: Loc) -> Value:
+    full = f"{qual}.{name}"
+    if full == "sys.argv":
+        return SeqSym("sys.argv", "sys.argv", str(loc))
+    if full == "sys.executable":
+        return Const("python")
+    if full in ("os.sep", "os.path.sep"):
+        return Const("/")
+    return Ext(full)
+
+
+def value_attribute(m: Machine, owner: Value, name: str, loc: Loc) -> Value:
+    found = stdlib.attribute(m, owner, name, loc)
+    if found is not None:
+        return found
+    if isinstance(owner, Sym):
+        from analyzers.interpret.containers import derived
+
+        return derived(m, owner, f".{name}", f"{owner.describe()}.{name}", loc)
+    if isinstance(owner, Const | Concat | Hashed | HashText):
+        return m.opaque(f"`{loc.code}`", loc)
+    return BoundExt(owner, name)
+
+
+def entered_value(m: Machine, manager: Value, loc: Loc) -> Value:
+    """What `with manager as x` binds for objects without repository code behind them."""
+    if isinstance(manager, FileV):
+        return manager
+    return processes.entered(manager) or manager
+
+
+__all__ = ["NONE", "call_external", "call_method", "unknown_call", "unknown_method"]

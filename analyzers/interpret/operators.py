@@ -1,0 +1,315 @@
+"""Arithmetic, string building and comparisons on abstract values, with guards on size.
+
+Known operands are computed exactly (bounded, so `10**10**10` or `"x" * 10**9` in hostile input
+cannot hang or exhaust memory); unknown ones keep enough structure for ids: `args.base + i`
+stays a shifted symbol, `hash(p) % M + 1` a hash with modulus M.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from analyzers.interpret import containers
+from analyzers.interpret.containers import key_text
+from analyzers.interpret.objects import Loc
+from analyzers.interpret.values import (
+    Concat,
+    Const,
+    Hashed,
+    ListV,
+    SeqSym,
+    Sym,
+    Value,
+    concat,
+    describe,
+    is_text,
+    same,
+)
+
+if TYPE_CHECKING:
+    from analyzers.interpret.machine import Machine
+
+_MAX_TEXT = 100_000
+_MAX_BITS = 4_096
+
+_ARITHMETIC: dict[str, Callable[[Any, Any], Any]] = {
+    "Add": operator.add,
+    "Subtract": operator.sub,
+    "Multiply": operator.mul,
+    "Divide": operator.truediv,
+    "FloorDivide": operator.floordiv,
+    "Modulo": operator.mod,
+    "Power": operator.pow,
+    "LeftShift": operator.lshift,
+    "RightShift": operator.rshift,
+    "BitAnd": operator.and_,
+    "BitOr": operator.or_,
+    "BitXor": operator.xor,
+}
+_SYMBOLS = {
+    "Add": "+", "Subtract": "-", "Multiply": "*", "Divide": "/", "FloorDivide": "//",
+    "Modulo": "%", "Power": "**", "LeftShift": "<<", "RightShift": ">>", "BitAnd": "&",
+    "BitOr": "|", "BitXor": "^", "MatrixMultiply": "@",
+}  # fmt: skip
+
+
+def _int(value: Value) -> int | None:
+    if (
+        isinstance(value, Const)
+        and isinstance(value.value, int)
+        and not isinstance(value.value, bool)
+    ):
+        return value.value
+    return None
+
+
+def _repeated_size(seq: object, times: object) -> int:
+    if isinstance(seq, str | bytes | tuple | list) and isinstance(times, int):
+        return len(seq) * max(times, 0)
+    return 0
+
+
+def _safe_constant(name: str, left: object, right: object) -> object:
+    """Compute a constant operation, refusing ones that could blow up."""
+    huge_power = (
+        isinstance(right, int)
+        and isinstance(left, int)
+        and (abs(right) > 512 or (abs(left) > 1 and right * abs(left).bit_length() > _MAX_BITS))
+    )
+    if name == "Power" and huge_power:
+        raise OverflowError
+    if name == "LeftShift" and isinstance(right, int) and right > _MAX_BITS:
+        raise OverflowError
+    if (
+        name == "Multiply"
+        and max(_repeated_size(left, right), _repeated_size(right, left)) > _MAX_TEXT
+    ):
+        raise OverflowError
+    return _ARITHMETIC[name](left, right)
+
+
+def binary(
+    m: Machine, name: str, left: Value, right: Value, loc: Loc, *, in_place: bool = False
+) -> Value:
+    if isinstance(left, Const) and isinstance(right, Const) and name in _ARITHMETIC:
+        try:
+            result = _safe_constant(name, left.value, right.value)
+        except (ArithmeticError, TypeError, ValueError, MemoryError):
+            result = None
+        else:
+            period = _int(right) if name == "Modulo" else left.period or right.period
+            if name == "Modulo" and isinstance(left.value, str):
+                period = None
+            return Const(result, period if isinstance(result, int) else None)
+    special = _structured(m, name, left, right, loc, in_place=in_place)
+    if special is not None:
+        return special
+    return _derived(m, name, left, right, loc)
+
+
+def _structured(
+    m: Machine, name: str, left: Value, right: Value, loc: Loc, *, in_place: bool
+) -> Value | None:
+    """Operations that keep structure: text joins, shifted symbols, hashes reduced mod M."""
+    number = _int(right)
+    if name == "Add":
+        if is_text(left) and (is_text(right) or isinstance(right, Sym)):
+            return concat(left, right)
+        if isinstance(left, Sym) and is_text(right):
+            return concat(left, right)
+        if isinstance(left, ListV) and isinstance(right, ListV):
+            if in_place:
+                left.items.extend(right.items)
+                return left
+            return ListV([*left.items, *right.items], left.kind)
+        if number is not None and isinstance(left, Sym | Hashed):
+            return _shift(left, number)
+        if _int(left) is not None and isinstance(right, Sym | Hashed):
+            return _shift(right, _int(left) or 0)
+    if name == "Subtract" and number is not None and isinstance(left, Sym | Hashed):
+        return _shift(left, -number)
+    if (
+        name == "Divide"
+        and (is_text(left) or isinstance(left, Sym))
+        and (is_text(right) or isinstance(right, Sym))
+        and (is_text(left) or is_text(right))
+    ):
+        return concat(left, Const("/"), right)
+    if name == "Modulo" and is_text(left) and isinstance(left, Const):
+        return _percent_format(m, left, right, loc)
+    if isinstance(left, Hashed):
+        return _reduce_hash(left, name, number)
+    if name == "Multiply" and isinstance(left, ListV) and number is not None:
+        if len(left.items) * max(number, 0) > m.limits.max_items:
+            return m.opaque(f"`{loc.code}`", loc)
+        return ListV(left.items * number, left.kind)
+    return None
+
+
+def _shift(value: Sym | Hashed, delta: int) -> Value:
+    if isinstance(value, Sym):
+        return value.shifted(delta)
+    return Hashed(
+        value.kind,
+        value.source,
+        value.desc + (f" + {delta}" if delta >= 0 else f" - {-delta}"),
+        value.modulus,
+        value.offset + delta,
+        value.nonneg,
+        value.where,
+    )
+
+
+def _reduce_hash(value: Hashed, name: str, number: int | None) -> Value | None:
+    if number is None or number <= 0:
+        return None
+    if name == "Modulo":
+        modulus = number if value.modulus is None else min(number, value.modulus)
+        return Hashed(
+            value.kind, value.source, f"{value.desc} % {number}", modulus, 0, True, value.where
+        )
+    if name == "BitAnd" and (number + 1) & number == 0:
+        modulus = number + 1 if value.modulus is None else min(number + 1, value.modulus)
+        return Hashed(
+            value.kind, value.source, f"{value.desc} & {number:#x}", modulus, 0, True, value.where
+        )
+    if name == "RightShift" and value.modulus is not None:
+        return Hashed(
+            value.kind,
+            value.source,
+            f"{value.desc} >> {number}",
+            max(value.modulus >> number, 1),
+            0,
+            value.nonneg,
+            value.where,
+        )
+    if name == "FloorDivide" and value.modulus is not None:
+        return Hashed(
+            value.kind,
+            value.source,
+            f"{value.desc} // {number}",
+            max(value.modulus // number, 1),
+            0,
+            value.nonneg,
+            value.where,
+        )
+    return None
+
+
+def _percent_format(m: Machine, template: Const, args: Value, loc: Loc) -> Value:
+    from analyzers.interpret.expressions import as_text_part
+
+    text = str(template.value)
+    values = args.items if isinstance(args, ListV) else [args]
+    pieces = text.split("%")
+    parts: list[Value] = [Const(pieces[0])]
+    index = 0
+    for piece in pieces[1:]:
+        if piece.startswith("%") or not piece:
+            parts.append(Const("%" + piece[1:] if piece else "%"))
+            continue
+        conversion = next((i for i, ch in enumerate(piece) if ch.isalpha()), None)
+        if conversion is None or index >= len(values):
+            return m.opaque(f"`{loc.code}`", loc)
+        spec = piece[: conversion + 1]
+        value = values[index]
+        index += 1
+        if isinstance(value, Const):
+            try:
+                parts.append(Const(("%" + spec) % (value.value,)))
+            except (TypeError, ValueError):
+                return m.opaque(f"`{loc.code}`", loc)
+        else:
+            parts.append(as_text_part(m, value))
+        parts.append(Const(piece[conversion + 1 :]))
+    return concat(*parts)
+
+
+def _derived(m: Machine, name: str, left: Value, right: Value, loc: Loc) -> Value:
+    """An unknown result: fixed when both inputs are, so a value derived from a flag stays one."""
+    symbol = _SYMBOLS.get(name, name)
+    if _fixed(left) and _fixed(right):
+        key = f"({key_text(left)}{symbol}{key_text(right)})"
+        return Sym(key, f"{describe(left)} {symbol} {describe(right)}", where=str(loc))
+    return m.opaque(f"`{loc.code}`", loc)
+
+
+def _fixed(value: Value) -> bool:
+    return isinstance(value, Const) or (isinstance(value, Sym) and not value.opaque)
+
+
+def unary(m: Machine, name: str, value: Value, loc: Loc) -> Value:
+    from analyzers.interpret.machine import truthiness
+
+    if name == "Not":
+        known = truthiness(value)
+        if known is not None:
+            return Const(not known)
+        if _fixed(value):
+            return Sym(f"(not {key_text(value)})", f"not {describe(value)}", where=str(loc))
+        return m.opaque(f"`{loc.code}`", loc)
+    if isinstance(value, Const):
+        try:
+            result = {"Minus": operator.neg, "Plus": operator.pos, "BitInvert": operator.invert}[
+                name
+            ](value.value)  # type: ignore[operator]
+        except (TypeError, KeyError):
+            return m.opaque(f"`{loc.code}`", loc)
+        return Const(result)
+    if isinstance(value, Sym) and not value.opaque:
+        return Sym(f"({name}{key_text(value)})", f"-{describe(value)}", where=str(loc))
+    return m.opaque(f"`{loc.code}`", loc)
+
+
+def compare(m: Machine, name: str, left: Value, right: Value, loc: Loc) -> Value:
+    answer: bool | None
+    if name in ("Equal", "NotEqual", "Is", "IsNot"):
+        answer = same(left, right)
+        if name in ("Is", "IsNot") and answer is None and _none_vs_text(left, right):
+            answer = False
+        if answer is not None and name in ("NotEqual", "IsNot"):
+            answer = not answer
+    elif name in ("In", "NotIn"):
+        answer = containers.contains(m, right, left)
+        if answer is not None and name == "NotIn":
+            answer = not answer
+    elif isinstance(left, Const) and isinstance(right, Const):
+        try:
+            answer = bool(_ORDER[name](left.value, right.value))
+        except (TypeError, KeyError):
+            answer = None
+    else:
+        answer = None
+    if answer is not None:
+        return Const(answer)
+    if _fixed(left) and (_fixed(right) or isinstance(right, SeqSym)):
+        other = right.key if isinstance(right, SeqSym) else key_text(right)
+        key = f"({key_text(left)} {name} {other})"
+        return Sym(key, f"`{loc.code}`", where=str(loc))
+    return m.opaque(f"`{loc.code}`", loc)
+
+
+def _none_vs_text(left: Value, right: Value) -> bool:
+    pair = (left, right)
+    has_none = any(isinstance(v, Const) and v.value is None for v in pair)
+    return has_none and any(isinstance(v, Concat) for v in pair)
+
+
+_ORDER: dict[str, Callable[[Any, Any], Any]] = {
+    "LessThan": operator.lt,
+    "LessThanEqual": operator.le,
+    "GreaterThan": operator.gt,
+    "GreaterThanEqual": operator.ge,
+}
+
+
+def both(m: Machine, first: Value, second: Value) -> Value:
+    """The conjunction of two unknown comparison results (a chained comparison)."""
+    if _fixed(first) and _fixed(second):
+        return Sym(
+            f"({key_text(first)} and {key_text(second)})",
+            f"{describe(first)} and {describe(second)}",
+        )
+    return m.opaque(f"{describe(first)} and {describe(second)}")

@@ -1,0 +1,197 @@
+"""Process boundaries: scripts (`subprocess`, `os.system`) and functions (`multiprocessing`).
+
+A child process starts with an empty LoRA cache. A script is resolved inside the repository and
+recorded (its own row decides its exposure); a function target is interpreted in a fresh process
+context. A pool reuses its worker processes, so tasks share a cache unless each task gets a fresh
+worker (`max_tasks_per_child=1`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from analyzers.interpret import iteration
+from analyzers.interpret.callargs import CallArgs
+from analyzers.interpret.objects import Loc
+from analyzers.interpret.trace import Spawned
+from analyzers.interpret.values import (
+    NONE,
+    Concat,
+    Const,
+    ListV,
+    Obj,
+    Value,
+    describe,
+)
+
+if TYPE_CHECKING:
+    from analyzers.interpret.machine import Machine
+
+_COMMANDS = frozenset(
+    {"subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output",
+     "subprocess.Popen", "os.system", "os.popen", "os.execv", "os.execvp", "os.spawnv",
+     "asyncio.create_subprocess_exec", "asyncio.create_subprocess_shell"}
+)  # fmt: skip
+_PROCESS = frozenset({"multiprocessing.Process", "torch.multiprocessing.Process", "Process"})
+_POOLS = frozenset(
+    {"concurrent.futures.ProcessPoolExecutor", "multiprocessing.Pool", "ProcessPoolExecutor",
+     "multiprocessing.pool.Pool", "torch.multiprocessing.Pool"}
+)  # fmt: skip
+_THREADS = frozenset(
+    {"concurrent.futures.ThreadPoolExecutor", "ThreadPoolExecutor", "threading.Thread"}
+)
+_SCRIPT = re.compile(r"[\w./-]+\.py\b")
+
+
+@dataclass(eq=False)
+class ProcessV(Obj):
+    target: Value
+    args: CallArgs
+    thread: bool = False
+
+
+@dataclass(eq=False)
+class PoolV(Obj):
+    """A process pool (or, with `thread`, a thread pool that shares the caller's process)."""
+
+    fresh_per_task: bool
+    proc: int
+    thread: bool = False
+    results: list[Value] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class FutureV(Obj):
+    value: Value
+
+
+def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
+    if qual in _COMMANDS or qual.endswith(".create_subprocess_exec"):
+        return _command(m, qual, args, loc)
+    short = qual.rpartition(".")[2]
+    if qual in _PROCESS or (short == "Process" and "multiprocessing" in qual):
+        target = args.get(None, "target") or (
+            args.positional[1] if len(args.positional) > 1 else None
+        )
+        if target is None:
+            return None
+        inner = args.get(None, "args")
+        positional = iteration.plan(m, inner, loc, quiet=True) if inner is not None else []
+        kwargs = args.get(None, "kwargs")
+        from analyzers.interpret.containers import spread_keywords
+
+        keywords: dict[str, Value] = {}
+        if kwargs is not None:
+            spread_keywords(kwargs, keywords)
+        return ProcessV(target, CallArgs(positional, keywords))
+    if qual in _THREADS:
+        target = args.get(None, "target")
+        if short == "Thread" and target is not None:
+            inner = args.get(None, "args")
+            positional = iteration.plan(m, inner, loc, quiet=True) if inner is not None else []
+            return ProcessV(target, CallArgs(positional), thread=True)
+        return PoolV(False, m.proc, thread=True)
+    if qual in _POOLS or (short in ("Pool", "ProcessPoolExecutor") and "multiprocessing" in qual):
+        per_task = args.get(None, "max_tasks_per_child") or args.get(None, "maxtasksperchild")
+        fresh = isinstance(per_task, Const) and per_task.value == 1
+        return PoolV(fresh, m.new_process())
+    return None
+
+
+def _command(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value:
+    command = args.positional[0] if args.positional else args.get(None, "args")
+    parts: list[Value]
+    if qual.endswith("create_subprocess_exec") or qual.startswith("os.exec"):
+        parts = list(args.positional)
+    elif isinstance(command, ListV):
+        parts = list(command.items)
+    else:
+        parts = [command] if command is not None else []
+    targets = _scripts(m, parts, loc)
+    m.trace.facts.append(
+        Spawned(targets, describe(command) if command is not None else qual, loc, bool(m.loops))
+    )
+    return m.opaque(f"{qual}(...)", loc)
+
+
+def _scripts(m: Machine, parts: list[Value], loc: Loc) -> list[str]:
+    found: list[str] = []
+    texts: list[str] = []
+    for index, part in enumerate(parts):
+        if isinstance(part, Const) and part.value == "-m" and index + 1 < len(parts):
+            module = parts[index + 1]
+            if isinstance(module, Const) and isinstance(module.value, str):
+                resolved = m.loader.resolve_module_path(module.value)
+                if resolved is not None:
+                    found.append(resolved)
+        pieces = part.parts if isinstance(part, Concat) else (part,)
+        texts += [str(p.value) for p in pieces if isinstance(p, Const) and isinstance(p.value, str)]
+    for text in texts:
+        for match in _SCRIPT.finditer(text):
+            resolved = m.loader.resolve_script(match.group(0), loc.path)
+            if resolved is not None and resolved not in found:
+                found.append(resolved)
+    return found
+
+
+def method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> Value | None:
+    if isinstance(receiver, ProcessV):
+        if name in ("start", "run"):
+            _run_child(
+                m, receiver.target, receiver.args, loc, None if not receiver.thread else m.proc
+            )
+            return NONE
+        return NONE
+    if isinstance(receiver, PoolV):
+        return _pool_method(m, receiver, name, args, loc)
+    if isinstance(receiver, FutureV) and name == "result":
+        return receiver.value
+    return None
+
+
+def _pool_method(m: Machine, pool: PoolV, name: str, args: CallArgs, loc: Loc) -> Value | None:
+    if not args.positional:
+        return NONE
+    func, rest = args.positional[0], args.positional[1:]
+    if name in ("submit", "apply", "apply_async"):
+        inner = rest
+        if name != "submit" and rest:
+            inner = iteration.plan(m, rest[0], loc, quiet=True)
+        return FutureV(_in_pool(m, pool, func, CallArgs(list(inner), dict(args.keywords)), loc))
+    if name in ("map", "imap", "imap_unordered", "starmap", "starmap_async", "map_async"):
+        results: list[Value] = []
+        columns = [iteration.plan(m, source, loc) for source in rest]
+        count = min((len(column) for column in columns), default=0)
+        for index in range(count):
+            row = [column[index] for column in columns]
+            if name.startswith("starmap"):
+                row = iteration.plan(m, row[0], loc, quiet=True)
+            results.append(_in_pool(m, pool, func, CallArgs(row), loc))
+        return ListV(results)
+    return None
+
+
+def _in_pool(m: Machine, pool: PoolV, func: Value, args: CallArgs, loc: Loc) -> Value:
+    if pool.thread:
+        return _run_child(m, func, args, loc, m.proc)
+    return _run_child(m, func, args, loc, None if pool.fresh_per_task else pool.proc)
+
+
+def _run_child(m: Machine, func: Value, args: CallArgs, loc: Loc, proc: int | None) -> Value:
+    """Run `func(*args)` in a child process context (`proc` None: a fresh process)."""
+    from analyzers.interpret.calls import call_value
+
+    if proc is None or proc != m.proc:
+        m.trace.facts.append(Spawned([], describe(func), loc, bool(m.loops), function=True))
+    saved = m.proc
+    m.proc = proc if proc is not None else m.new_process()
+    try:
+        return call_value(m, func, args, loc)
+    finally:
+        m.proc = saved
+
+
+def entered(manager: Value) -> Value | None:
+    return manager if isinstance(manager, PoolV | ProcessV) else None

@@ -1,0 +1,337 @@
+"""Paths, environment, data files, hashes, clocks and other standard-library calls.
+
+Paths are strings built from parts (`os.path.join(args.out, f"step_{i}")`), so two requests for
+the same folder compare equal and a save into it can be matched to the request that reads it.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from analyzers.interpret import containers, iteration
+from analyzers.interpret.callargs import CallArgs
+from analyzers.interpret.containers import key_text
+from analyzers.interpret.objects import EngineArgsV, Loc, NamespaceV, RequestV
+from analyzers.interpret.values import (
+    NONE,
+    Concat,
+    Const,
+    CounterV,
+    DictV,
+    Ext,
+    Hashed,
+    HashText,
+    InstV,
+    ListV,
+    Obj,
+    SeqSym,
+    Sym,
+    Value,
+    concat,
+    describe,
+    is_text,
+)
+
+if TYPE_CHECKING:
+    from analyzers.interpret.machine import Machine
+
+_DIGESTS = {"md5": 128, "sha1": 160, "sha224": 224, "sha256": 256, "sha384": 384,
+            "sha512": 512, "blake2b": 512, "blake2s": 256, "sha3_256": 256}  # fmt: skip
+_FINE_CLOCKS = frozenset({"time.time_ns", "time.perf_counter_ns", "time.monotonic_ns"})
+_COARSE_CLOCKS = frozenset({"time.time", "time.perf_counter", "time.monotonic"})
+_READERS = frozenset(
+    {"json.load", "json.loads", "yaml.safe_load", "yaml.load", "yaml.full_load", "tomllib.load",
+     "tomllib.loads", "toml.load", "pickle.load", "torch.load", "numpy.load", "pandas.read_csv",
+     "pandas.read_json", "pandas.read_parquet", "datasets.load_dataset", "omegaconf.OmegaConf.load"}
+)  # fmt: skip
+_PATH_CONSTRUCTORS = frozenset(
+    {"pathlib.Path", "pathlib.PurePath", "pathlib.PosixPath", "pathlib.PurePosixPath", "Path"}
+)
+_IDENTITY_PATH = frozenset(
+    {"os.path.abspath", "os.path.realpath", "os.path.normpath", "os.path.expanduser",
+     "os.path.expandvars", "os.fspath", "str"}
+)  # fmt: skip
+_COPIES = frozenset(
+    {"shutil.copytree", "shutil.copy", "shutil.copy2", "shutil.copyfile", "shutil.move",
+     "os.rename", "os.replace", "distutils.dir_util.copy_tree"}
+)  # fmt: skip
+_SAVES = frozenset({"torch.save", "safetensors.torch.save_file", "numpy.save",
+                    "safetensors.torch.save_model"})  # fmt: skip
+_PASS_THROUGH = frozenset(
+    {"asyncio.run", "asyncio.create_task", "asyncio.ensure_future", "asyncio.wait_for",
+     "asyncio.shield", "ray.get", "tqdm.tqdm", "tqdm.auto.tqdm", "tqdm", "copy.copy",
+     "copy.deepcopy"}
+)  # fmt: skip
+
+
+@dataclass(eq=False)
+class DigestV(Obj):
+    """`hashlib.sha256(data)` before `.hexdigest()`."""
+
+    source: str
+    desc: str
+    bits: int
+
+
+@dataclass(eq=False)
+class UuidV(Obj):
+    source: str
+
+
+def _first(args: CallArgs) -> Value | None:
+    return args.positional[0] if args.positional else None
+
+
+def join_path(m: Machine, parts: list[Value], loc: Loc) -> Value:
+    result: Value | None = None
+    for part in parts:
+        if (
+            isinstance(part, Const) and isinstance(part.value, str) and part.value.startswith("/")
+        ) or result is None:
+            result = part
+        else:
+            result = concat(result, Const("/"), part)
+    return result if result is not None else Const("")
+
+
+def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
+    first = _first(args)
+    if qual == "os.path.join" or qual in _PATH_CONSTRUCTORS:
+        return join_path(m, list(args.positional), loc) if args.positional else Const(".")
+    if qual in _IDENTITY_PATH and first is not None and (is_text(first) or isinstance(first, Sym)):
+        return first
+    if qual in ("os.path.dirname", "os.path.basename") and first is not None:
+        return path_attribute(m, first, "parent" if qual.endswith("dirname") else "name", loc)
+    if qual in ("os.path.exists", "os.path.isdir", "os.path.isfile", "os.path.getmtime"):
+        return m.opaque(f"{qual}({describe(first) if first else ''})", loc)
+    if qual in ("os.getenv", "os.environ.get"):
+        return containers.environment(m, first or Const(""), args.get(1, "default"), loc)
+    if qual in ("os.makedirs", "os.mkdir", "time.sleep", "random.seed", "torch.manual_seed"):
+        return NONE
+    if qual in ("os.listdir", "glob.glob", "glob.iglob", "os.scandir", "os.walk"):
+        return SeqSym(
+            f"listing#{m.serial()}", f"{qual}({describe(first) if first else ''})", str(loc)
+        )
+    if qual in ("os.remove", "os.unlink", "shutil.rmtree", "os.rmdir") and first is not None:
+        m.record_write(first, loc)
+        return NONE
+    if qual in _COPIES and len(args.positional) >= 2:
+        m.record_write(args.positional[1], loc, kind="model")
+        return args.positional[1]
+    if qual in _SAVES or qual.endswith(".save_file"):
+        target = args.get(1, "f") or args.get(1, "filename")
+        m.record_write(target, loc, kind="model")
+        return NONE
+    if qual in _READERS or qual.startswith("pandas.read_"):
+        source = key_text(first) if first is not None else str(m.serial())
+        return m.fixed(
+            f"data:{qual}:{source}", f"data read by {qual}({describe(first) if first else ''})", loc
+        )
+    if qual.startswith("hashlib.") and qual.rpartition(".")[2] in _DIGESTS:
+        name = qual.rpartition(".")[2]
+        source = key_text(first) if first is not None else f"empty#{m.serial()}"
+        return DigestV(source, f"{name}({describe(first) if first else ''})", _DIGESTS[name])
+    if qual in ("zlib.crc32", "zlib.adler32", "binascii.crc32") and first is not None:
+        return Hashed(
+            "crc", key_text(first), f"{qual}({describe(first)})", 2**32, 0, True, str(loc)
+        )
+    if qual in _FINE_CLOCKS:
+        return Hashed("clock", f"clock#{m.serial()}", f"{qual}()", None, 0, True, str(loc))
+    if qual in _COARSE_CLOCKS:
+        return Hashed("coarse-clock", f"clock#{m.serial()}", f"{qual}()", None, 0, True, str(loc))
+    if qual in ("uuid.uuid4", "uuid.uuid1"):
+        return UuidV(f"uuid#{m.serial()}")
+    if qual in ("random.randint", "random.randrange", "secrets.randbelow", "numpy.random.randint"):
+        return _random(m, qual, args, loc)
+    if qual == "itertools.count":
+        start = args.get(0, "start")
+        step = args.get(1, "step")
+        start_n = start.value if isinstance(start, Const) and isinstance(start.value, int) else None
+        step_n = step.value if isinstance(step, Const) and isinstance(step.value, int) else 1
+        if start is None or start_n is not None:
+            return CounterV(start_n or 0, step_n)
+        return m.opaque("an itertools.count with an unknown start", loc)
+    if qual == "itertools.product":
+        return _product(m, args, loc)
+    if qual in ("itertools.chain", "itertools.chain.from_iterable"):
+        sources = (
+            args.positional
+            if qual == "itertools.chain"
+            else iteration.plan(m, first or NONE, loc, quiet=True)
+        )
+        if all(iteration.is_known_sequence(s) for s in sources):
+            return ListV([item for s in sources for item in iteration.plan(m, s, loc, quiet=True)])
+        return SeqSym(f"chain#{m.serial()}", f"`{loc.code}`", str(loc))
+    if qual == "functools.partial" and first is not None:
+        from analyzers.interpret.calls import PartialV
+
+        return PartialV(first, CallArgs(list(args.positional[1:]), dict(args.keywords)))
+    if qual in (
+        "functools.lru_cache",
+        "functools.cache",
+        "functools.wraps",
+        "functools.update_wrapper",
+    ):
+        return Ext(qual) if qual != "functools.wraps" else Ext("functools.wraps")
+    if qual in _PASS_THROUGH:
+        return _pass_through(m, first)
+    if qual == "asyncio.gather":
+        return ListV(list(args.positional))
+    if qual in ("fire.Fire", "typer.run") and first is not None:
+        from analyzers.interpret.calls import call_value
+
+        return call_value(m, first, CallArgs(), loc)
+    if qual == "dataclasses.asdict" and isinstance(first, InstV | EngineArgsV | NamespaceV):
+        attrs = first.kwargs if isinstance(first, EngineArgsV) else first.attrs
+        return DictV([Const(k) for k in attrs], list(attrs.values()))
+    if qual == "dataclasses.replace" and first is not None:
+        return _replace(first, args)
+    if qual == "dataclasses.field":
+        factory = args.keywords.get("default_factory")
+        if factory is not None:
+            from analyzers.interpret.calls import call_value
+
+            return call_value(m, factory, CallArgs(), loc)
+        return args.keywords.get("default", m.opaque("a dataclass field", loc))
+    if qual == "argparse.ArgumentParser":
+        from analyzers.interpret.objects import ParserV
+
+        return ParserV()
+    if qual in ("types.SimpleNamespace", "argparse.Namespace"):
+        return NamespaceV(dict(args.keywords), "namespace")
+    return None
+
+
+def _pass_through(m: Machine, value: Value | None) -> Value:
+    if isinstance(value, RequestV):
+        return replace(value, rid=value.rid)
+    return value if value is not None else NONE
+
+
+def _replace(value: Value, args: CallArgs) -> Value:
+    if isinstance(value, EngineArgsV):
+        return EngineArgsV({**value.kwargs, **args.keywords}, value.unknown_rest)
+    if isinstance(value, InstV):
+        return InstV(value.cls, {**value.attrs, **args.keywords})
+    return value
+
+
+def _random(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value:
+    bounds = [a.value for a in args.positional if isinstance(a, Const) and isinstance(a.value, int)]
+    if qual == "random.randint" and len(bounds) == 2:
+        modulus, low = bounds[1] - bounds[0] + 1, bounds[0]
+    elif len(bounds) == 1:
+        modulus, low = bounds[0], 0
+    elif len(bounds) >= 2:
+        modulus, low = bounds[1] - bounds[0], bounds[0]
+    else:
+        return m.opaque(f"`{loc.code}`", loc)
+    return Hashed(
+        "random", f"random#{m.serial()}", f"{qual}(...)", max(modulus, 1), low, low >= 0, str(loc)
+    )
+
+
+def _product(m: Machine, args: CallArgs, loc: Loc) -> Value:
+    if not all(iteration.is_known_sequence(s) for s in args.positional):
+        return SeqSym(f"product#{m.serial()}", f"`{loc.code}`", str(loc))
+    rows: list[list[Value]] = [[]]
+    for source in args.positional:
+        items = iteration.plan(m, source, loc, quiet=True)
+        rows = [[*row, item] for row in rows for item in items]
+        if len(rows) > m.limits.max_items:
+            return SeqSym(f"product#{m.serial()}", f"`{loc.code}`", str(loc))
+    return ListV([ListV(row, "tuple") for row in rows])
+
+
+def path_attribute(m: Machine, value: Value, name: str, loc: Loc) -> Value | None:
+    """`.parent`, `.name`, `.stem`, `.suffix` of a path-like value."""
+    if isinstance(value, Const) and isinstance(value.value, str):
+        text = value.value.rstrip("/") or value.value
+        stem, suffix = posixpath.splitext(posixpath.basename(text))
+        found = {"parent": posixpath.dirname(text) or ".", "name": posixpath.basename(text),
+                 "stem": stem, "suffix": suffix}.get(name)  # fmt: skip
+        return Const(found) if found is not None else None
+    if isinstance(value, Concat) and name == "parent":
+        *head, tail = value.parts
+        if (
+            isinstance(tail, Const)
+            and isinstance(tail.value, str)
+            and "/" in tail.value.rstrip("/")
+        ):
+            return concat(*head, Const(tail.value.rstrip("/").rpartition("/")[0]))
+    if isinstance(value, Concat) and name in ("name", "stem"):
+        tail = value.parts[-1]
+        if isinstance(tail, Const) and isinstance(tail.value, str) and "/" in tail.value:
+            return path_attribute(m, Const(tail.value.rpartition("/")[2]), name, loc)
+    if name in ("parent", "name", "stem", "suffix") and isinstance(value, Sym | Concat):
+        from analyzers.interpret.containers import derived
+
+        if isinstance(value, Sym):
+            return derived(m, value, f".{name}", f"{value.describe()}.{name}", loc)
+        return m.opaque(f"{describe(value)}.{name}", loc)
+    return None
+
+
+def attribute(m: Machine, owner: Value, name: str, loc: Loc) -> Value | None:
+    if isinstance(owner, UuidV):
+        if name == "int":
+            return Hashed("random", owner.source, "uuid4().int", 2**128, 0, True, str(loc))
+        if name == "hex":
+            return HashText(owner.source, "uuid4().hex", 128)
+    if is_text(owner) or isinstance(owner, Sym):
+        return path_attribute(m, owner, name, loc)
+    return None
+
+
+_PATH_METHODS = frozenset(
+    {"resolve", "absolute", "expanduser", "as_posix", "__str__", "__fspath__"}
+)
+
+
+def method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> Value | None:
+    if isinstance(receiver, DigestV):
+        if name == "hexdigest":
+            return HashText(receiver.source, f"{receiver.desc}.hexdigest()", receiver.bits)
+        if name == "digest":
+            return HashText(receiver.source, f"{receiver.desc}.digest()", receiver.bits)
+        if name == "update" and args.positional:
+            receiver.source = f"{receiver.source}+{key_text(args.positional[0])}"
+            return NONE
+        return None
+    if isinstance(receiver, HashText) and name in ("encode", "lower", "upper"):
+        return receiver
+    if isinstance(receiver, Ext) and receiver.qual == "os.environ" and name == "get":
+        return containers.environment(m, _first(args) or Const(""), args.get(1, "default"), loc)
+    if not (is_text(receiver) or isinstance(receiver, Sym)):
+        return None
+    if name in _PATH_METHODS:
+        return receiver
+    if name == "joinpath":
+        return join_path(m, [receiver, *args.positional], loc)
+    if name in ("with_suffix", "with_name") and isinstance(_first(args), Const):
+        return m.opaque(f"`{loc.code}`", loc)
+    if name in ("exists", "is_dir", "is_file"):
+        return m.opaque(f"{describe(receiver)}.{name}()", loc)
+    if name in ("mkdir", "touch"):
+        return NONE
+    if name in ("glob", "rglob", "iterdir"):
+        return SeqSym(f"listing#{m.serial()}", f"{describe(receiver)}.{name}(...)", str(loc))
+    if name in ("write_text", "write_bytes", "unlink", "rmdir"):
+        m.record_write(receiver, loc)
+        return NONE
+    if name in ("read_text", "read_bytes"):
+        return m.fixed(
+            f"data:read:{key_text(receiver)}", f"the contents of {describe(receiver)}", loc
+        )
+    if name == "open":
+        from analyzers.interpret.builtins_model import call as builtin_call
+
+        return builtin_call(m, "open", CallArgs([receiver, *args.positional], args.keywords), loc)
+    if name == "format" and isinstance(receiver, Concat):
+        return m.opaque(f"`{loc.code}`", loc)
+    return None
+
+
+__all__ = ["DictV", "ListV", "attribute", "call", "join_path", "method", "path_attribute"]

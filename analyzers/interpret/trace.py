@@ -1,0 +1,140 @@
+"""What one interpreted run asked of vLLM, in order: the facts the verdict is built from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from analyzers.interpret.objects import EngineV, Loc, RequestV
+from analyzers.interpret.values import Value
+
+
+@dataclass(frozen=True)
+class Content:
+    """How many writes into a path's folder happened before a request: certain and possible."""
+
+    certain: int = 0
+    possible: int = 0
+    last_write: Loc | None = None
+
+    def token(self) -> str | None:
+        """What the replay compares; None before any write, so unchanged folders stay quiet."""
+        if not self.certain and not self.possible:
+            return None
+        return f"w{self.certain}+{self.possible}"
+
+
+@dataclass
+class Served:
+    """A request handed to an engine (`generate(..., lora_request=)`, `add_lora`, ...)."""
+
+    engine: EngineV
+    request: RequestV
+    lora_id: Value | None
+    path: Value | None
+    load_inplace: Value | None
+    content: Content
+    loc: Loc
+    proc: int
+    via: str
+    intended_path: Value | None = None  # a memoised request answering for another path
+    call: int = 0  # which of the repeated calls of an entry function served it
+
+
+@dataclass
+class Removed:
+    engine: EngineV
+    lora_id: Value
+    loc: Loc
+    proc: int
+
+
+@dataclass
+class Pinned:
+    engine: EngineV
+    lora_id: Value
+    loc: Loc
+    proc: int
+
+
+@dataclass
+class EngineBuilt:
+    engine: EngineV
+    loc: Loc
+
+
+@dataclass
+class Spawned:
+    """A child process: an in-repository script (or function) per cell, or one for all cells."""
+
+    targets: list[str]
+    desc: str
+    loc: Loc
+    in_loop: bool
+    function: bool = False
+
+
+@dataclass
+class Escaped:
+    """A request handed to code the analysis cannot see, which may serve it."""
+
+    request: RequestV
+    callee: str
+    loc: Loc
+
+
+@dataclass
+class OpaqueServe:
+    """An engine asked to serve a `lora_request` the analysis cannot see (a parameter, a lookup)."""
+
+    desc: str
+    loc: Loc
+
+
+@dataclass
+class ServerLoad:
+    """`POST /v1/load_lora_adapter` (or, with `unload`, `/v1/unload_lora_adapter`)."""
+
+    server: str
+    request: RequestV
+    unload: bool
+    content: Content
+    loc: Loc
+    proc: int
+
+
+@dataclass
+class Unknown:
+    """Something the analysis could not decide that may matter (kept for the reason)."""
+
+    what: str
+    loc: Loc
+
+
+Fact = Served | Removed | Pinned | EngineBuilt | Spawned | Escaped | OpaqueServe | ServerLoad
+
+
+@dataclass
+class Trace:
+    """Everything one run did, plus what it had to assume."""
+
+    facts: list[Fact] = field(default_factory=list)
+    requests: list[RequestV] = field(default_factory=list)
+    unknowns: list[Unknown] = field(default_factory=list)
+    assumptions: list[str] = field(default_factory=list)
+    truncated: list[Loc] = field(default_factory=list)
+    symbolic_loops: list[Loc] = field(default_factory=list)
+    decisions: list[str] = field(default_factory=list)
+    mock_serves: list[Loc] = field(default_factory=list)
+    incomplete: str | None = None  # why the run stopped early (budget), if it did
+    # "old" or "new": this run assumed a vLLM release before / from 0.15 (load_inplace exists)
+    version_gate: str | None = None
+    gate_loc: Loc | None = None
+    entry: str | None = None  # the function run on its own (called twice), or None for a script
+
+    def note_unknown(self, what: str, loc: Loc) -> None:
+        if all(item.what != what for item in self.unknowns):
+            self.unknowns.append(Unknown(what, loc))
+
+    def assume(self, text: str) -> None:
+        if text not in self.assumptions:
+            self.assumptions.append(text)

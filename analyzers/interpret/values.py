@@ -1,0 +1,318 @@
+"""Abstract values: what the interpreter knows about a run-time value without running anything.
+
+Scalars are immutable (`Const`, `Sym`, `Concat`, `Hashed`); containers and objects are mutable and
+compared by identity, exactly as Python does. `same(a, b)` answers True, False or None (unknown).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import libcst as cst
+
+    from analyzers.interpret.program import Module
+
+
+class Value:
+    """Base of every abstract value."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True)
+class Const(Value):
+    """A known Python literal (int, float, str, bytes, bool, None).
+
+    `period` remembers that an int came out of `x % k`, so a loop cut short can be told apart
+    from one whose ids would wrap around later.
+    """
+
+    value: object
+    period: int | None = field(default=None, compare=False)
+
+
+NONE = Const(None)
+TRUE = Const(True)
+FALSE = Const(False)
+
+
+@dataclass(frozen=True)
+class Sym(Value):
+    """An unknown value; the same `key` (and `offset`) is the same run-time value.
+
+    `opaque` marks a result of code the analysis cannot see (a call into a library): two opaque
+    values may or may not be equal. A non-opaque symbol (a CLI argument, an environment variable,
+    the i-th item of an unknown list) is fixed for the run and assumed distinct from other keys.
+    """
+
+    key: str
+    desc: str
+    offset: int = 0
+    opaque: bool = False
+    where: str = ""
+
+    def shifted(self, delta: int) -> Sym:
+        return Sym(self.key, self.desc, self.offset + delta, self.opaque, self.where)
+
+    def describe(self) -> str:
+        if self.offset:
+            sign = "+" if self.offset > 0 else "-"
+            return f"{self.desc} {sign} {abs(self.offset)}"
+        return self.desc
+
+
+@dataclass(frozen=True)
+class Concat(Value):
+    """A string built from parts (f-strings, `+`, `os.path.join`, `Path / name`)."""
+
+    parts: tuple[Value, ...]
+
+
+@dataclass(frozen=True)
+class Hashed(Value):
+    """An int from a hash, digest, clock or random source.
+
+    Two values from the same `source` are equal (hash() is stable within one process); values
+    from different sources differ except with a probability bounded by `modulus`.
+    `kind` is "hash" (salted per process, 64-bit, may be negative), "digest", "crc", "clock",
+    "coarse-clock" (seconds: repeats within a second) or "random".
+    """
+
+    kind: str
+    source: str
+    desc: str
+    modulus: int | None = None
+    offset: int = 0
+    nonneg: bool = False
+    where: str = ""
+
+
+@dataclass(frozen=True)
+class HashText(Value):
+    """A hex digest string: `int(text, 16)` turns it into a `Hashed` of `bits` bits."""
+
+    source: str
+    desc: str
+    bits: int
+
+
+class Obj(Value):
+    """A mutable object compared by identity."""
+
+    __slots__ = ()
+
+
+@dataclass(eq=False)
+class ListV(Obj):
+    """A list, tuple or set with known items."""
+
+    items: list[Value]
+    kind: str = "list"
+
+
+@dataclass(eq=False)
+class DictV(Obj):
+    keys: list[Value] = field(default_factory=list)
+    values: list[Value] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class FuncV(Obj):
+    """A function of the analysed repository, with its defining scope and defaults."""
+
+    node: cst.FunctionDef | cst.Lambda
+    module: Module
+    closure: object  # analyzers.interpret.scope.Scope
+    defaults: dict[str, Value]
+    name: str
+    bound_self: Value | None = None
+    decorators: tuple[str, ...] = ()
+    memo: dict[str, Value] | None = None
+
+
+@dataclass(eq=False)
+class ClassV(Obj):
+    name: str
+    module: Module
+    attrs: dict[str, Value]
+    bases: list[Value]
+    fields: list[str] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class InstV(Obj):
+    cls: ClassV
+    attrs: dict[str, Value] = field(default_factory=dict)
+
+
+@dataclass(eq=False)
+class ModV(Obj):
+    """A module of the analysed repository (its globals once its top level has run)."""
+
+    module: Module
+    scope: object  # analyzers.interpret.scope.Scope
+
+
+@dataclass(eq=False)
+class Ext(Obj):
+    """A name from outside the repository, by qualified name: `vllm.LLM`, `os.path.join`."""
+
+    qual: str
+
+
+@dataclass(eq=False)
+class BoundExt(Obj):
+    """A library method looked up on a known value: `items.append`, `llm.generate`."""
+
+    target: Value
+    name: str
+
+
+@dataclass(eq=False)
+class CounterV(Obj):
+    """`itertools.count(start, step)`."""
+
+    next_value: int
+    step: int = 1
+
+
+@dataclass(eq=False)
+class SeqSym(Obj):
+    """An iterable whose items and length are unknown (a CLI list, a directory listing)."""
+
+    key: str
+    desc: str
+    where: str = ""
+
+    def item(self, index: int) -> Sym:
+        return Sym(f"{self.key}[{index}]", f"{self.desc}[{index}]", where=self.where)
+
+
+def is_text(value: Value) -> bool:
+    return (isinstance(value, Const) and isinstance(value.value, str)) or isinstance(
+        value, Concat | HashText
+    )
+
+
+def concat(*parts: Value) -> Value:
+    """Join string parts, folding constants; a single constant part stays a `Const`."""
+    flat: list[Value] = []
+    for part in parts:
+        pieces = part.parts if isinstance(part, Concat) else (part,)
+        for piece in pieces:
+            if isinstance(piece, Const) and piece.value in ("", None):
+                continue
+            if (
+                flat
+                and isinstance(piece, Const)
+                and isinstance(flat[-1], Const)
+                and isinstance(piece.value, str)
+                and isinstance(flat[-1].value, str)
+            ):
+                flat[-1] = Const(f"{flat[-1].value}{piece.value}")
+            else:
+                flat.append(piece if not isinstance(piece, Const) else as_text(piece))
+    if not flat:
+        return Const("")
+    if len(flat) == 1 and isinstance(flat[0], Const):
+        return flat[0]
+    return Concat(tuple(flat))
+
+
+def as_text(value: Const) -> Const:
+    if isinstance(value.value, str):
+        return value
+    if isinstance(value.value, bytes):
+        return Const(value.value.decode("utf-8", "replace"))
+    return Const(str(value.value))
+
+
+def _tokens(value: Value) -> tuple[object, ...] | None:
+    parts = value.parts if isinstance(value, Concat) else (value,)
+    out: list[object] = []
+    for part in parts:
+        if isinstance(part, Const):
+            out.append(str(part.value))
+        elif isinstance(part, Sym):
+            out.append(part)
+        else:
+            return None
+    return tuple(out)
+
+
+def same(left: Value, right: Value) -> bool | None:
+    """Whether two values are equal at run time: True, False, or None when it cannot be known."""
+    if left is right:
+        return True
+    if isinstance(left, Const) and isinstance(right, Const):
+        return bool(left.value == right.value)
+    if isinstance(left, Sym) and isinstance(right, Sym):
+        if left.key == right.key:
+            return left.offset == right.offset
+        if left.opaque or right.opaque:
+            return None
+        return False  # distinct run-time inputs are assumed distinct
+    if isinstance(left, Hashed) and isinstance(right, Hashed):
+        if (left.kind, left.source, left.modulus) == (right.kind, right.source, right.modulus):
+            return left.offset == right.offset
+        return None
+    if is_text(left) or is_text(right) or isinstance(left, Concat) or isinstance(right, Concat):
+        return _same_text(left, right)
+    if isinstance(left, Obj) or isinstance(right, Obj):
+        return False if isinstance(left, Obj) and isinstance(right, Obj) else None
+    return None
+
+
+def _same_text(left: Value, right: Value) -> bool | None:
+    a, b = _tokens(left), _tokens(right)
+    if a is None or b is None:
+        return None
+    if a == b:
+        return True
+    syms_a = [t for t in a if isinstance(t, Sym)]
+    syms_b = [t for t in b if isinstance(t, Sym)]
+    if not syms_a and not syms_b:
+        return False
+    if any(s.opaque for s in syms_a + syms_b):
+        return None
+    # Fixed inputs in the same order with different literal text, or different inputs.
+    return False
+
+
+def opaque_parts(value: Value) -> list[Sym]:
+    """The opaque symbols a value is built from (what makes an equality unknowable)."""
+    if isinstance(value, Sym):
+        return [value] if value.opaque else []
+    if isinstance(value, Concat):
+        return [part for part in value.parts if isinstance(part, Sym) and part.opaque]
+    return []
+
+
+def describe(value: Value, limit: int = 60) -> str:
+    """A short human description: `1`, `'ckpt/a'`, `args.adapter`, `f'{args.out}/step_{…}'`."""
+    text = _describe(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _describe(value: Value) -> str:
+    if isinstance(value, Const):
+        return repr(value.value)
+    if isinstance(value, Sym):
+        return value.describe()
+    if isinstance(value, Concat):
+        inner = "".join(
+            str(part.value) if isinstance(part, Const) else "{" + _describe(part) + "}"
+            for part in value.parts
+        )
+        return f"f{inner!r}"
+    if isinstance(value, Hashed | HashText):
+        return value.desc
+    if isinstance(value, SeqSym):
+        return value.desc
+    if isinstance(value, ListV):
+        return "[" + ", ".join(_describe(item) for item in value.items[:4]) + "]"
+    if isinstance(value, Ext):
+        return value.qual
+    return type(value).__name__

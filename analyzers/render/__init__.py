@@ -1,0 +1,1 @@
+"""Renderers of a `Report`: each is a pure function from the report to text."""

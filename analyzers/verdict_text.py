@@ -1,0 +1,296 @@
+"""The sentence behind each verdict, and which `Safe-*` kind a run without stale serves is."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from analyzers.interpret.containers import key_text
+from analyzers.interpret.objects import EngineV, Loc
+from analyzers.interpret.trace import Pinned, Removed, Served, Trace
+from analyzers.interpret.values import Const, Hashed, Value, describe
+from analyzers.model import Verdict
+from analyzers.replaying import Lifetime, Stale
+from analyzers.simulator import ConfigError, resolve_capacity
+from analyzers.vllm_version import VllmVersion, rejects_nonpositive_ids
+
+Groups = dict[Lifetime, list[Served | Removed | Pinned]]
+Choices = dict[int, list[tuple[int | None, int | None]]]
+
+LARGE_CAPACITY = 1024  # the cache size tried when an engine's size cannot be seen
+ASSUMED_ADAPTERS = 1000  # N for the bound when a loop's length is unknown
+BOUND_LIMIT = 0.01  # above this a "probabilistic" answer is no answer
+_DEFAULT_MODULUS = {"hash": 2**64, "clock": 2**63, "crc": 2**32, "digest": 2**256, "random": 2**32}
+
+
+@dataclass(frozen=True)
+class RunView:
+    """One run being judged at one version, with one choice of cache size per engine."""
+
+    trace: Trace
+    served: list[Served]
+    groups: Groups
+    engines: dict[int, EngineV]
+    choices: Choices
+    round_index: int
+    version: VllmVersion
+
+    def capacity(self, engine: EngineV) -> int | None:
+        return capacity_of(engine, self.choices, self.round_index)
+
+    def capacity_text(self, engine: EngineV) -> str:
+        capacity = self.capacity(engine)
+        if not engine.capacity_known:
+            return f"cache size unknown, assumed {capacity}"
+        return f"capacity {capacity}"
+
+
+def capacity_of(engine: EngineV, choices: Choices, round_index: int) -> int | None:
+    options = choices.get(engine.eid) or [(None, None)]
+    max_loras, max_cpu = options[min(round_index, len(options) - 1)]
+    try:
+        return resolve_capacity(max_loras, max_cpu)
+    except ConfigError:
+        return None
+
+
+def _label(value: Value | None) -> str:
+    return describe(value, 50) if value is not None else "?"
+
+
+def describe_stale(stale: Sequence[Stale], view: RunView) -> tuple[str, Loc, list[tuple[Loc, str]]]:
+    served = view.served
+    first = stale[0]
+    event, source = first.served, first.loaded_by
+    engine = event.engine
+    same_lifetime = [s for s in served if s.engine.eid == engine.eid and s.proc == event.proc]
+    count = sum(
+        1 for s in stale if s.served.engine.eid == engine.eid and s.served.proc == event.proc
+    )
+    where = (
+        f"{engine.kind} at {engine.loc}"
+        if engine.kind != "implicit"
+        else f"the engine `{engine.desc}`"
+    )
+    focus = [(event.loc, "served a stale adapter")]
+    lead = f"lora_int_id {_label(event.lora_id)} is reused"
+    if source is None:
+        detail = f"the request at {event.loc} gets the base model (id {_label(event.lora_id)} < 1)"
+        lead = f"lora_int_id {_label(event.lora_id)} is not a valid adapter id"
+    elif (
+        key_text(source.path or Const(None)) == key_text(event.path or Const(None))
+        and event.intended_path is None
+    ):
+        write = event.content.last_write
+        detail = (
+            f"{_label(event.path)} is rewritten{f' at {write}' if write else ''} but the request "
+            f"at "
+            f"{event.loc} is served the copy cached at {source.loc}"
+        )
+        lead += " for a folder whose weights change"
+        if write is not None:
+            focus.append((write, "adapter folder rewritten"))
+    else:
+        wanted = event.intended_path if event.intended_path is not None else event.path
+        detail = (
+            f"the request for {_label(wanted)} at {event.loc} is served {_label(source.path)}, "
+            f"loaded by an earlier request at {source.loc}"
+        )
+        if event.intended_path is not None:
+            lead = f"a memoised LoRARequest (lora_int_id {_label(event.lora_id)}) is reused"
+        focus.append((source.loc, "adapter that was served instead"))
+    if view.trace.entry and source is not None and source.call < event.call:
+        lead = f"when {view.trace.entry}() is called again for another adapter, {lead}"
+    reason = (
+        f"{lead} without invalidation in {where} ({view.capacity_text(engine)}): "
+        f"{count} of {len(same_lifetime)} requests are stale; {detail}"
+    )
+    return reason, event.request.loc, focus
+
+
+def describe_safe(view: RunView) -> tuple[Verdict, str, Loc, float | None]:
+    trace, served, groups = view.trace, view.served, view.groups
+    line = served[0].request.loc
+    hashed = [s for s in served if isinstance(s.lora_id, Hashed)]
+    if len({key_text(s.lora_id) for s in hashed if s.lora_id is not None}) >= 2:
+        return _probabilistic(view, hashed, line)
+    repeats = _repeats_within(groups)
+    if repeats is not None:
+        return (
+            Verdict.SAFE_BY_EVICTION,
+            _eviction_reason(repeats, view),
+            repeats[0].loc,
+            None,
+        )
+    multi = [events for events in groups.values() if len(_ids(events)) >= 2]
+    if multi:
+        ids = sorted(
+            {
+                key_text(s.lora_id)
+                for s in multi[0]
+                if isinstance(s, Served) and s.lora_id is not None
+            }
+        )
+        return (
+            Verdict.SAFE_DISTINCT_ID,
+            f"every lora_int_id maps to one adapter within each engine lifetime "
+            f"({len(ids)} distinct ids, e.g. {_label(_first_id(multi[0]))} at {line})",
+            line,
+            None,
+        )
+    across = _repeats_across(groups)
+    if across is not None:
+        first, second = across
+        if first.proc != second.proc:
+            return (
+                Verdict.SAFE_FRESH_PROCESS,
+                f"lora_int_id {_label(first.lora_id)} is reused for different adapters only in "
+                f"separate processes (started at {_spawn_loc(trace, second)}), each with an "
+                f"empty cache",
+                line,
+                None,
+            )
+        return (
+            Verdict.SAFE_SINGLE_ADAPTER,
+            f"lora_int_id {_label(first.lora_id)} is reused for different adapters, but each one "
+            f"gets a new engine ({second.engine.kind} at {second.engine.loc})",
+            line,
+            None,
+        )
+    event = served[0]
+    return (
+        Verdict.SAFE_SINGLE_ADAPTER,
+        f"one adapter per engine lifetime (lora_int_id {_label(event.lora_id)}, "
+        f"{_label(event.path)}); a repeat can only be a benign cache hit",
+        line,
+        None,
+    )
+
+
+def _first_id(events: list[Served | Removed | Pinned]) -> Value | None:
+    return next((e.lora_id for e in events if isinstance(e, Served)), None)
+
+
+def _ids(events: list[Served | Removed | Pinned]) -> set[str]:
+    return {key_text(e.lora_id) for e in events if isinstance(e, Served) and e.lora_id is not None}
+
+
+def _adapter(event: Served) -> tuple[str, str | None]:
+    return key_text(event.path or Const(None)), event.content.token()
+
+
+def _repeats_within(groups: Groups) -> list[Served] | None:
+    """Two requests with one id but different adapters in one lifetime (kept apart by eviction)."""
+    for events in groups.values():
+        seen: dict[str, Served] = {}
+        for event in events:
+            if not isinstance(event, Served) or event.lora_id is None:
+                continue
+            key = key_text(event.lora_id)
+            earlier = seen.get(key)
+            if earlier is not None and _adapter(earlier) != _adapter(event):
+                return [event, earlier]
+            seen[key] = event
+    return None
+
+
+def _repeats_across(groups: Groups) -> tuple[Served, Served] | None:
+    seen: dict[str, Served] = {}
+    for events in groups.values():
+        for event in events:
+            if not isinstance(event, Served) or event.lora_id is None:
+                continue
+            key = key_text(event.lora_id)
+            earlier = seen.get(key)
+            if earlier is not None and _adapter(earlier) != _adapter(event):
+                return earlier, event
+            seen.setdefault(key, event)
+    return None
+
+
+def _spawn_loc(trace: Trace, event: Served) -> str:
+    from analyzers.interpret.trace import Spawned
+
+    spawns = [fact.loc for fact in trace.facts if isinstance(fact, Spawned) and fact.function]
+    return str(spawns[0]) if spawns else str(event.loc)
+
+
+def _eviction_reason(repeat: list[Served], view: RunView) -> str:
+    later = repeat[0]
+    events = next(g for g in view.groups.values() if later in g)
+    removes = [e for e in events if isinstance(e, Removed)]
+    inplace = [
+        e
+        for e in events
+        if isinstance(e, Served)
+        and isinstance(e.load_inplace, Const)
+        and e.load_inplace.value is True
+    ]
+    if inplace:
+        how = f"LoRARequest(load_inplace=True) at {inplace[0].request.loc}"
+    elif removes:
+        how = f"remove_lora at {removes[0].loc}"
+    else:
+        size = view.capacity_text(later.engine).removeprefix("capacity ")
+        how = f"the LRU cache holds {size} adapter{'' if size == '1' else 's'}"
+    return (
+        f"lora_int_id {_label(later.lora_id)} comes back with a different adapter "
+        f"({later.loc}), but it was evicted before every repeat ({how})"
+    )
+
+
+def _probabilistic(
+    view: RunView, hashed: Sequence[Served], line: Loc
+) -> tuple[Verdict, str, Loc, float | None]:
+    trace, version = view.trace, view.version
+    values = [s.lora_id for s in hashed if isinstance(s.lora_id, Hashed)]
+    first = values[0]
+    if any(v.kind == "coarse-clock" for v in values):
+        return (
+            Verdict.INDETERMINATE,
+            f"lora_int_id comes from {first.desc} ({first.where}), which repeats for requests "
+            f"made within the same clock tick",
+            line,
+            None,
+        )
+    sources = {(v.kind, v.source) for v in values}
+    unknown_length = bool(trace.symbolic_loops or trace.truncated)
+    count = max(len(sources), ASSUMED_ADAPTERS) if unknown_length else len(sources)
+    capacities = [view.capacity(s.engine) or LARGE_CAPACITY for s in hashed]
+    capacity = max(capacities)
+    modulus = min(v.modulus or _DEFAULT_MODULUS.get(v.kind, 2**32) for v in values)
+    bound = (count - 1) * capacity / modulus
+    notes = []
+    if any(v.modulus is not None and v.offset <= 0 for v in values):
+        bound += count / modulus
+        notes.append("an id of 0 is possible, which vLLM >= 0.11 rejects")
+    negative = any(v.kind == "hash" and not v.nonneg for v in values)
+    if negative:
+        if not rejects_nonpositive_ids(version):
+            return (
+                Verdict.INDETERMINATE,
+                f"lora_int_id comes from {first.desc} ({first.where}), which is negative for about "
+                f"half of all paths; vLLM {version} then silently serves the base model",
+                line,
+                None,
+            )
+        notes.append(
+            "hash() is negative for about half of all paths, and vLLM >= 0.11 raises "
+            "ValueError for those"
+        )
+    bound = min(bound, 1.0)
+    salted = (
+        " (salted per process by PYTHONHASHSEED)" if any(v.kind == "hash" for v in values) else ""
+    )
+    assumed = f", assuming at most {ASSUMED_ADAPTERS:,} adapters" if unknown_length else ""
+    text = (
+        f"lora_int_id comes from {first.desc}{salted} ({first.where}); a stale serve needs two of "
+        f"{count} adapters to collide modulo {modulus:,} while cached "
+        f"(capacity {capacity}{assumed}): "
+        f"probability at most {bound:.3g}"
+    )
+    if notes:
+        text += "; " + "; ".join(notes)
+    if bound > BOUND_LIMIT:
+        return Verdict.INDETERMINATE, text, line, bound
+    return Verdict.SAFE_PROBABILISTIC, text, line, bound

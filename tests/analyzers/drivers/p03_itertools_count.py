@@ -1,0 +1,11 @@
+# expect: Safe-distinct-id
+import itertools
+import os
+
+from vllm import LLM, SamplingParams
+from vllm.lora.request import LoRARequest
+
+ids = itertools.count(start=1)
+llm = LLM(model="base", enable_lora=True, max_loras=4)
+for name in os.listdir("adapters"):
+    llm.generate(["x"], SamplingParams(), lora_request=LoRARequest(name, next(ids), os.path.join("adapters", name)))

@@ -1,0 +1,16 @@
+# expect: Safe-by-eviction
+"""Two id slots rotate over the checkpoints; with one cache slot each id is evicted before it recurs."""
+import argparse
+
+from vllm import LLM, SamplingParams
+from vllm.lora.request import LoRARequest
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--checkpoints", nargs="+", required=True)
+parser.add_argument("--slots", type=int, default=2)
+args = parser.parse_args()
+
+llm = LLM(model="base", enable_lora=True, max_loras=1)
+for i, checkpoint in enumerate(args.checkpoints):
+    slot = i % args.slots + 1
+    llm.generate(["q"], SamplingParams(), lora_request=LoRARequest(f"slot{slot}", slot, checkpoint))

@@ -1,0 +1,121 @@
+"""The analysis cache is keyed by content: same content parses nothing; a changed helper
+re-analyses only the drivers that depend on it. Parses are counted by the analyzer itself."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from analyzers.audit import AuditOptions, audit_tree
+from analyzers.directory import DirectoryTree
+from analyzers.model import Report, Verdict
+from analyzers.parsing import parse_count
+
+HELPER = (
+    "from vllm.lora.request import LoRARequest\n\n"
+    "def req(p):\n    return LoRARequest('a', {id}, p)\n"
+)
+USES_HELPER = (
+    "from vllm import LLM\nfrom utils.lora import req\nllm = LLM(model='m', enable_lora=True)\n"
+    "for p in ['x', 'y']:\n    llm.generate(['q'], lora_request=req(p))\n"
+)
+STANDALONE = (
+    "from vllm import LLM\nfrom vllm.lora.request import LoRARequest\n"
+    "llm = LLM(model='m', enable_lora=True)\n"
+    "llm.generate(['q'], lora_request=LoRARequest('b', 1, 'b'))\n"
+)
+TRIES_IMPORT = (
+    "from vllm import LLM\nfrom extras import make\nllm = LLM(model='m', enable_lora=True)\n"
+    "for p in ['x', 'y']:\n    llm.generate(['q'], lora_request=make(p))\n"
+)
+
+
+def _write(root: Path, files: dict[str, str]) -> None:
+    for relpath, text in files.items():
+        target = root / relpath
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text)
+
+
+def _audit(
+    root: Path, cache: dict[str, str], options: AuditOptions | None = None
+) -> tuple[Report, int]:
+    options = options or AuditOptions()
+    before = parse_count()
+    report = audit_tree(DirectoryTree(root), options, cache=cache)
+    return report, parse_count() - before
+
+
+def test_same_content_parses_nothing_and_gives_the_same_report(tmp_path: Path) -> None:
+    _write(
+        tmp_path,
+        {
+            "utils/lora.py": HELPER.format(id=1),
+            "scripts/a.py": USES_HELPER,
+            "scripts/b.py": STANDALONE,
+        },
+    )
+    cache: dict[str, str] = {}
+    first, parsed = _audit(tmp_path, cache)
+    assert parsed == 3
+    second, parsed_again = _audit(tmp_path, cache)
+    assert parsed_again == 0
+    assert second.model_dump() == first.model_dump()
+    assert {row.path: row.verdict for row in second.drivers} == {
+        "scripts/a.py": Verdict.AFFECTED,
+        "scripts/b.py": Verdict.SAFE_SINGLE_ADAPTER,
+        "utils/lora.py": Verdict.AFFECTED,
+    }
+
+
+def test_changing_a_helper_reanalyses_only_its_dependents(tmp_path: Path) -> None:
+    _write(
+        tmp_path,
+        {
+            "utils/lora.py": HELPER.format(id=1),
+            "scripts/a.py": USES_HELPER,
+            "scripts/b.py": STANDALONE,
+        },
+    )
+    cache: dict[str, str] = {}
+    _audit(tmp_path, cache)
+    _write(tmp_path, {"utils/lora.py": HELPER.format(id="abs(hash(p)) % 1000003 + 1")})
+    report, parsed = _audit(tmp_path, cache)
+    assert parsed == 2  # the helper and scripts/a.py; scripts/b.py comes from the cache
+    verdicts = {row.path: row.verdict for row in report.drivers}
+    assert verdicts["scripts/a.py"] is Verdict.SAFE_PROBABILISTIC
+
+
+def test_a_module_that_appears_later_reanalyses_the_driver_that_looked_for_it(
+    tmp_path: Path,
+) -> None:
+    _write(tmp_path, {"run.py": TRIES_IMPORT, "scripts/b.py": STANDALONE})
+    cache: dict[str, str] = {}
+    first, _ = _audit(tmp_path, cache)
+    # make() comes from a module that does not exist yet: its request is unknown.
+    assert {row.path: row.verdict for row in first.drivers}["run.py"] is Verdict.INDETERMINATE
+    _write(tmp_path, {"extras.py": HELPER.format(id=1).replace("def req", "def make")})
+    report, parsed = _audit(tmp_path, cache)
+    assert parsed == 2  # run.py and extras.py
+    assert {row.path: row.verdict for row in report.drivers}["run.py"] is Verdict.AFFECTED
+
+
+def test_options_and_versions_are_part_of_the_key(tmp_path: Path) -> None:
+    _write(tmp_path, {"scripts/b.py": STANDALONE})
+    cache: dict[str, str] = {}
+    _audit(tmp_path, cache)
+    _, parsed = _audit(tmp_path, cache, AuditOptions(vllm_version="0.15.0"))
+    assert parsed == 1
+    _write(tmp_path, {"requirements.txt": "vllm==0.15.0\n"})
+    _, parsed = _audit(tmp_path, cache)
+    assert parsed == 0  # the same version as the flag before, now from the lock file
+
+
+def test_a_damaged_cache_entry_is_recomputed(tmp_path: Path) -> None:
+    _write(tmp_path, {"scripts/b.py": STANDALONE})
+    cache: dict[str, str] = {}
+    first, _ = _audit(tmp_path, cache)
+    for key in cache:
+        cache[key] = "{not json"
+    second, parsed = _audit(tmp_path, cache)
+    assert parsed == 1
+    assert second.model_dump() == first.model_dump()

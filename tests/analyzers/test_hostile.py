@@ -1,0 +1,142 @@
+"""Hostile input: every bad file becomes a clean row or a skip with a reason, never a crash, and
+nothing analysed is ever imported or executed."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from analyzers.audit import audit_tree
+from analyzers.directory import DirectoryTree
+from analyzers.model import Report, Verdict
+
+NEEDLE = "from vllm.lora.request import LoRARequest\n"
+
+
+def _audit(root: Path) -> Report:
+    return audit_tree(DirectoryTree(root))
+
+
+def _row(report: Report, path: str) -> tuple[Verdict, str]:
+    rows = [row for row in report.drivers if row.path == path]
+    assert len(rows) == 1, [row.path for row in report.drivers]
+    return rows[0].verdict, rows[0].reason
+
+
+def test_syntax_error_is_indeterminate_with_the_line(tmp_path: Path) -> None:
+    (tmp_path / "broken.py").write_text(NEEDLE + "def f(:\n    pass\n")
+    verdict, reason = _row(_audit(tmp_path), "broken.py")
+    assert verdict is Verdict.INDETERMINATE
+    assert "syntax error at line 2" in reason
+
+
+def test_invalid_utf8_is_indeterminate(tmp_path: Path) -> None:
+    (tmp_path / "latin.py").write_bytes(NEEDLE.encode() + b"name = '\xff\xfe caf\xe9'\n")
+    verdict, reason = _row(_audit(tmp_path), "latin.py")
+    assert verdict is Verdict.INDETERMINATE
+    assert "not valid utf-8" in reason
+    assert "line 2" in reason
+
+
+def test_a_coding_cookie_is_honoured(tmp_path: Path) -> None:
+    source = "# -*- coding: latin-1 -*-\n" + NEEDLE + "# caf\xe9\nLoRARequest('a', 1, 'p')\n"
+    (tmp_path / "legacy.py").write_bytes(source.encode("latin-1"))
+    verdict, _ = _row(_audit(tmp_path), "legacy.py")
+    assert verdict is Verdict.NO_REALIZED_RUN
+
+
+def test_a_20_mb_file_is_reported_not_parsed(tmp_path: Path) -> None:
+    line = "x = 'padding padding padding padding padding padding padding padding'\n"
+    with open(tmp_path / "huge.py", "w") as handle:
+        handle.write(NEEDLE)
+        handle.write(line * (20_000_000 // len(line)))
+    verdict, reason = _row(_audit(tmp_path), "huge.py")
+    assert verdict is Verdict.INDETERMINATE
+    assert "parse limit" in reason
+
+
+@pytest.mark.parametrize(
+    "expression",
+    [
+        "(" * 5000 + "1" + ")" * 5000,
+        "[" * 5000 + "]" * 5000,
+        " and ".join(["a"] * 20000),
+        "-" * 5000 + "a",
+        "+".join(["a"] * 5000),
+        "f" + "()" * 5000,
+        "lambda: " * 5000 + "1",
+    ],
+    ids=["parens", "lists", "and-chain", "unary", "binary", "calls", "lambdas"],
+)
+def test_deep_nesting_cannot_crash_the_process(tmp_path: Path, expression: str) -> None:
+    (tmp_path / "deep.py").write_text(NEEDLE + f"x = {expression}\n")
+    # In a child process: a native stack overflow would kill it, and the test would see that.
+    code = (
+        "import sys; from analyzers.audit import audit_tree; "
+        "from analyzers.directory import DirectoryTree; "
+        "r = audit_tree(DirectoryTree(sys.argv[1])); "
+        "print(r.drivers[0].verdict.value, r.drivers[0].reason)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.startswith("Indeterminate"), result.stdout
+    assert "nest" in result.stdout
+
+
+def test_a_symlink_loop_is_skipped_with_a_reason(tmp_path: Path) -> None:
+    (tmp_path / "driver.py").write_text(NEEDLE + "LoRARequest('a', 1, 'p')\n")
+    os.symlink(tmp_path / "cycle", tmp_path / "cycle")
+    (tmp_path / "pkg").mkdir()
+    os.symlink(tmp_path, tmp_path / "pkg" / "root")
+    os.symlink(tmp_path / "driver.py", tmp_path / "alias.py")
+    report = _audit(tmp_path)
+    assert [row.path for row in report.drivers] == ["driver.py"]
+    skipped = {item.where: item.detail for item in report.skipped or []}
+    assert set(skipped) == {"alias.py", "cycle", "pkg/root"}
+
+
+def test_analysed_code_is_never_imported_or_executed(tmp_path: Path) -> None:
+    marker = tmp_path / "EXECUTED"
+    payload = f"open({str(marker)!r}, 'w').write('ran')\n"
+    (tmp_path / "evil.py").write_text(
+        "import os\n" + payload + NEEDLE
+        + "class Engine:\n    def __init__(self):\n        " + payload
+        + "def __getattr__(name):\n    " + payload
+        + "if __name__ == '__main__':\n    " + payload + "    LoRARequest('a', 1, 'p')\n"
+    )  # fmt: skip
+    (tmp_path / "helper.py").write_text(payload + "def make():\n    " + payload)
+    (tmp_path / "user.py").write_text(
+        NEEDLE + "import helper\nfrom evil import Engine\nhelper.make()\nEngine()\n"
+    )
+    (tmp_path / "conftest.py").write_text(payload + NEEDLE)
+    (tmp_path / "setup.py").write_text(payload + NEEDLE)
+    report = _audit(tmp_path)
+    assert {row.path for row in report.drivers} >= {"evil.py"}
+    assert not marker.exists()
+    assert "evil" not in sys.modules
+    assert "helper" not in sys.modules
+
+
+def test_pathological_programs_terminate(tmp_path: Path) -> None:
+    (tmp_path / "spin.py").write_text(
+        NEEDLE
+        + "from vllm import LLM\n"
+        + "def forever(n):\n    return forever(n + 1)\n"
+        + "big = 10 ** 10 ** 10\ntext = 'x' * 10 ** 12\nitems = [0] * 10 ** 9\n"
+        + "llm = LLM(model='m', enable_lora=True)\n"
+        + "forever(0)\n"
+        + "while True:\n    for i in range(10 ** 12):\n"
+        + "        llm.generate(['q'], lora_request=LoRARequest('a', 1, f'c{i}'))\n"
+    )
+    verdict, reason = _row(_audit(tmp_path), "spin.py")
+    assert verdict is Verdict.AFFECTED, reason

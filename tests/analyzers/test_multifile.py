@@ -1,0 +1,157 @@
+"""Drivers spread over files: helpers imported from the repository, and dispatchers of scripts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from analyzers.model import Report, Verdict
+
+AuditFiles = Callable[..., Report]
+
+HELPER = """\
+from vllm.lora.request import LoRARequest
+
+
+def make_request(checkpoint: str) -> LoRARequest:
+    return LoRARequest("eval", 1, checkpoint)
+"""
+
+CALLER = """\
+import argparse
+
+from vllm import LLM, SamplingParams
+
+from utils.lora import make_request
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--checkpoints", nargs="+")
+args = parser.parse_args()
+llm = LLM(model="base", enable_lora=True)
+for checkpoint in args.checkpoints:
+    llm.generate(["q"], SamplingParams(), lora_request=make_request(checkpoint))
+"""
+
+ONE_CHECKPOINT = """\
+import argparse
+
+from vllm import LLM, SamplingParams
+from vllm.lora.request import LoRARequest
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--ckpt", required=True)
+args = parser.parse_args()
+llm = LLM(model="base", enable_lora=True)
+llm.generate(["q"], SamplingParams(), lora_request=LoRARequest("ckpt", 1, args.ckpt))
+"""
+
+MANY_CHECKPOINTS = """\
+import sys
+
+from vllm import LLM, SamplingParams
+from vllm.lora.request import LoRARequest
+
+llm = LLM(model="base", enable_lora=True)
+for ckpt in sys.argv[1:]:
+    llm.generate(["q"], SamplingParams(), lora_request=LoRARequest("ckpt", 1, ckpt))
+"""
+
+
+def _verdicts(report: Report) -> dict[str, Verdict]:
+    return {row.path: row.verdict for row in report.drivers}
+
+
+def test_helper_module_is_followed_and_judged_by_its_caller(audit_files: AuditFiles) -> None:
+    report = audit_files({"utils/lora.py": HELPER, "scripts/eval.py": CALLER})
+    assert _verdicts(report) == {
+        "scripts/eval.py": Verdict.AFFECTED,
+        "utils/lora.py": Verdict.AFFECTED,
+    }
+    helper = next(row for row in report.drivers if row.path == "utils/lora.py")
+    assert "scripts/eval.py" in helper.reason
+    assert [site.line for site in helper.sites] == [5]
+    caller = next(row for row in report.drivers if row.path == "scripts/eval.py")
+    assert caller.stale >= 1
+
+
+def test_relative_import_inside_a_package(audit_files: AuditFiles) -> None:
+    caller = CALLER.replace("from utils.lora import make_request", "from .lora import make_request")
+    report = audit_files({"pkg/__init__.py": "", "pkg/lora.py": HELPER, "pkg/run.py": caller})
+    assert _verdicts(report)["pkg/run.py"] is Verdict.AFFECTED
+
+
+def test_a_helper_without_callers_is_judged_alone(audit_files: AuditFiles) -> None:
+    report = audit_files({"utils/lora.py": HELPER})
+    row = report.drivers[0]
+    assert row.verdict is Verdict.NO_REALIZED_RUN, row.reason
+
+
+def test_dispatcher_with_a_process_per_cell_is_safe_fresh_process(audit_files: AuditFiles) -> None:
+    dispatcher = """\
+import subprocess
+import sys
+
+CHECKPOINTS = ["ckpt/a", "ckpt/b", "ckpt/c"]
+for ckpt in CHECKPOINTS:
+    subprocess.run([sys.executable, "scripts/eval_one.py", "--ckpt", ckpt], check=True)
+"""
+    report = audit_files({"scripts/eval_one.py": ONE_CHECKPOINT, "run_all.py": dispatcher})
+    assert _verdicts(report) == {
+        "run_all.py": Verdict.SAFE_FRESH_PROCESS,
+        "scripts/eval_one.py": Verdict.SAFE_SINGLE_ADAPTER,
+    }
+    row = next(row for row in report.drivers if row.path == "run_all.py")
+    assert row.line == 6
+    assert "scripts/eval_one.py" in row.reason
+
+
+def test_dispatcher_with_one_child_for_all_cells_gets_the_child_verdict(
+    audit_files: AuditFiles,
+) -> None:
+    dispatcher = """\
+import subprocess
+import sys
+
+checkpoints = ["ckpt/a", "ckpt/b", "ckpt/c"]
+subprocess.run([sys.executable, "eval_many.py", *checkpoints], check=True)
+"""
+    report = audit_files({"eval_many.py": MANY_CHECKPOINTS, "launch.py": dispatcher})
+    assert _verdicts(report) == {"eval_many.py": Verdict.AFFECTED, "launch.py": Verdict.AFFECTED}
+    row = next(row for row in report.drivers if row.path == "launch.py")
+    assert "once for all cells" in row.reason
+
+
+def test_dispatch_by_module_name_and_by_shell_command(audit_files: AuditFiles) -> None:
+    by_module = """\
+import subprocess
+
+for ckpt in ["a", "b"]:
+    subprocess.check_call(["python", "-m", "evals.one", "--ckpt", ckpt])
+"""
+    by_shell = """\
+import os
+
+for ckpt in ["a", "b"]:
+    os.system(f"python evals/one.py --ckpt {ckpt}")
+"""
+    report = audit_files(
+        {
+            "evals/__init__.py": "",
+            "evals/one.py": ONE_CHECKPOINT,
+            "a.py": by_module,
+            "b.py": by_shell,
+        }
+    )
+    verdicts = _verdicts(report)
+    assert verdicts["a.py"] is Verdict.SAFE_FRESH_PROCESS
+    assert verdicts["b.py"] is Verdict.SAFE_FRESH_PROCESS
+
+
+def test_files_that_neither_build_nor_dispatch_get_no_row(audit_files: AuditFiles) -> None:
+    report = audit_files(
+        {
+            "notes.py": "# mentions LoRARequest and enable_lora in a comment only\nx = 1\n",
+            "config.py": "ENGINE = dict(enable_lora=True, max_loras=4)\n",
+            "other.py": "import subprocess\nsubprocess.run(['ls'])\n",
+        }
+    )
+    assert report.drivers == []

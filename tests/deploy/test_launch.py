@@ -1,0 +1,113 @@
+"""The local launcher starts the deployment's processes, restarts a killed one, stops them all."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from tests.deploy.conftest import LAUNCHER, ROOT, launcher_environment
+
+
+def _state(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(path.read_text())
+    return data
+
+
+def _wait_for(predicate: Any, timeout: float, what: str) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def test_a_killed_worker_is_restarted_and_sigterm_stops_everything(
+    launched: tuple[subprocess.Popen[bytes], Path],
+) -> None:
+    launcher, tmp_path = launched
+    state_file, log = tmp_path / "state.json", tmp_path / "logs" / "worker-1.log"
+    _wait_for(state_file.exists, 20, "the state file")
+    assert set(_state(state_file)["services"]) == {"worker-1", "beat"}
+    _wait_for(lambda: log.exists() and log.read_text().count(" ready.") == 1, 60, "worker ready")
+    first = _state(state_file)["services"]["worker-1"]["pid"]
+
+    os.killpg(first, signal.SIGKILL)  # the worker and its pool, as a crashed host would lose them
+    _wait_for(lambda: _state(state_file)["services"]["worker-1"]["restarts"] == 1, 20, "restart")
+    second = _state(state_file)["services"]["worker-1"]
+    assert second["pid"] != first
+    assert second["exits"] == [-signal.SIGKILL]
+    _wait_for(lambda: log.read_text().count(" ready.") == 2, 60, "the restarted worker ready")
+
+    pids = [entry["pid"] for entry in _state(state_file)["services"].values()]
+    launcher.send_signal(signal.SIGTERM)
+    assert launcher.wait(timeout=30) == 0
+    _wait_for(lambda: not any(_alive(pid) for pid in pids), 10, "every process to exit")
+    assert "beat: Starting" in (tmp_path / "logs" / "beat.log").read_text()
+
+
+def test_worker_without_settings_is_a_one_line_error(tmp_path: Path) -> None:
+    env = {key: value for key, value in os.environ.items() if not key.startswith("LORA_AUDIT_")}
+    result = subprocess.run(
+        [sys.executable, "-m", "lora_audit", "worker"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1
+    assert "LORA_AUDIT_APP_ID is missing" in result.stderr
+    assert "LORA_AUDIT_WEBHOOK_SECRET is missing" in result.stderr
+
+
+def test_worker_rejects_a_visibility_timeout_shorter_than_a_task(
+    redis_url: str, tmp_path: Path
+) -> None:
+    env = launcher_environment(redis_url, tmp_path)
+    env.update(LORA_AUDIT_VISIBILITY_TIMEOUT="60", LORA_AUDIT_TASK_TIME_LIMIT="120")
+    result = subprocess.run(
+        [sys.executable, "-m", "lora_audit", "worker"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert "LORA_AUDIT_VISIBILITY_TIMEOUT (60s) must exceed LORA_AUDIT_TASK_TIME_LIMIT" in (
+        result.stderr
+    )
+
+
+def test_a_process_with_broken_settings_stops_the_launcher_instead_of_looping(
+    tmp_path: Path,
+) -> None:
+    env = {key: value for key, value in os.environ.items() if not key.startswith("LORA_AUDIT_")}
+    result = subprocess.run(
+        [sys.executable, str(LAUNCHER), "--no-web", "--no-beat", "--workers", "1"],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert "LORA_AUDIT_APP_ID is missing" in result.stderr
+    assert "launch: worker-1 cannot start; fix its settings" in result.stderr

@@ -1,0 +1,109 @@
+"""Sweeps: one sweep issue per repository updated in place, weekly opt-out, the weekly fan-out."""
+
+from __future__ import annotations
+
+import redis
+
+from analyzers.model import Verdict
+from bot.badge import load_badge_state
+from bot.jobs import SWEEP_QUEUE, RepositorySweep
+from bot.markers import SWEEP_ISSUE_MARKER
+from tests.workers.conftest import context
+from tests.workers.drivers import AFFECTED, FIXED, UNRELATED
+from tests.workers.world import INSTALLATION_ID, World
+from workers import sweep
+from workers.celery_app import create_app
+from workers.services import Services
+from workers.weekly import enqueue_weekly_sweeps
+
+REPO = "octo/sweeps"
+
+
+def _sweep(reason: str = "weekly", repo: str = REPO) -> RepositorySweep:
+    return RepositorySweep(installation_id=INSTALLATION_ID, repo=repo, reason=reason)
+
+
+def test_two_weekly_sweeps_keep_one_issue_updated_in_place(
+    world: World, services: Services
+) -> None:
+    repo = world.repo(REPO)
+    repo.commit("start", {"fixed.py": FIXED})
+    repo.branch("experiment")
+    repo.checkout("experiment")
+    repo.commit("loop on a branch", {"eval_ckpts.py": AFFECTED})
+    repo.checkout("main")
+    world.push(repo)
+
+    first = sweep.run(_sweep(), context(services))
+    [issue] = world.standin.issues(REPO)
+    assert first["issue"] == issue.number
+    assert SWEEP_ISSUE_MARKER in (issue.body or "")
+    assert "eval_ckpts.py" in (issue.body or "")
+    assert "experiment" in (issue.body or "")  # found on the branch tip
+
+    repo.commit("second loop on main", {"more_evals.py": AFFECTED})
+    world.push(repo)
+    second = sweep.run(_sweep(), context(services, "task-2"))
+
+    [updated] = world.standin.issues(REPO)
+    assert second["issue"] == updated.number == issue.number
+    assert updated.edits == 1
+    assert "more_evals.py" in (updated.body or "")
+    badge = load_badge_state(redis.Redis.from_url(world.redis_url), REPO)
+    assert badge is not None
+    assert badge.counts[Verdict.AFFECTED] == 1  # HEAD only: the branch's driver is not on main
+
+
+def test_weekly_sweeps_can_be_turned_off_but_a_requested_sweep_still_runs(
+    world: World, services: Services
+) -> None:
+    repo = world.repo(REPO)
+    repo.commit("start", {".github/lora-audit.yml": "weekly_sweep: false\n", "e.py": AFFECTED})
+    world.push(repo)
+
+    assert sweep.run(_sweep("weekly"), context(services))["status"] == "skipped"
+    assert world.standin.issues(REPO) == []
+    assert sweep.run(_sweep("installation"), context(services))["status"] == "swept"
+    assert len(world.standin.issues(REPO)) == 1
+
+
+def test_a_clean_repository_gets_a_badge_but_no_issue(world: World, services: Services) -> None:
+    repo = world.repo(REPO)
+    repo.commit("start", {"fixed.py": FIXED, "util.py": UNRELATED})
+    world.push(repo)
+
+    result = sweep.run(_sweep("installation"), context(services))
+
+    assert result == {"status": "swept", "drivers": 1, "issue": None}
+    assert world.standin.issues(REPO) == []
+    badge = load_badge_state(redis.Redis.from_url(world.redis_url), REPO)
+    assert badge is not None
+    assert badge.counts[Verdict.SAFE_DISTINCT_ID] == 1
+
+
+def test_an_empty_repository_is_skipped(world: World, services: Services) -> None:
+    world.repo(REPO)
+    assert sweep.run(_sweep("installation"), context(services)) == {
+        "status": "skipped",
+        "why": "the repository has no commits yet",
+    }
+
+
+def test_the_weekly_fan_out_queues_each_repository_once_per_run(
+    world: World, services: Services
+) -> None:
+    world.repo("octo/one")
+    world.repo("octo/two")
+    world.repo("other/three", installation_id=INSTALLATION_ID + 1)
+    celery = create_app()
+    celery.conf.update(broker_url=world.redis_url)
+
+    first = enqueue_weekly_sweeps(services, celery, run_id="beat-1")
+    retried = enqueue_weekly_sweeps(services, celery, run_id="beat-1")
+    next_week = enqueue_weekly_sweeps(services, celery, run_id="beat-2")
+
+    assert sorted(first["repositories"]) == ["octo/one", "octo/two", "other/three"]
+    assert retried["repositories"] == []
+    assert sorted(next_week["repositories"]) == sorted(first["repositories"])
+    client = redis.Redis.from_url(world.redis_url)
+    assert client.llen(SWEEP_QUEUE) == 6

@@ -1,0 +1,74 @@
+"""Worker-only knobs (time limits, fetch limits, schedules) from `LORA_AUDIT_*`, read when asked."""
+
+from __future__ import annotations
+
+from pydantic import Field, ValidationError, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from bot.settings import ENV_PREFIX, SettingsError
+
+
+class WorkerTuning(BaseSettings):
+    """Limits and schedules; every value has a production default and can be lowered for tests.
+
+    The broker's visibility timeout must outlast the longest task, or Redis hands a running task
+    to a second worker; `_visibility_outlasts_tasks` enforces that at start-up.
+    """
+
+    model_config = SettingsConfigDict(env_prefix=ENV_PREFIX, extra="ignore", frozen=True)
+
+    # Seconds before an unacknowledged task (its worker died) is handed to another worker.
+    visibility_timeout: float = Field(default=3900.0, gt=0)
+    # Hard and soft limits for one task; the soft one raises inside the task so it can report.
+    task_time_limit: float = Field(default=3600.0, gt=0)
+    task_soft_time_limit: float | None = Field(default=None, gt=0)  # default: 92% of the hard one
+    # One `git fetch`: wall-clock seconds and bytes written into the mirror.
+    fetch_timeout: float = Field(default=600.0, gt=0)
+    fetch_max_bytes: int = Field(default=2 * 1024**3, gt=0)
+    # Seconds to wait for another process's lock on the same mirror.
+    lock_timeout: float = Field(default=900.0, gt=0)
+    # Retries of transient failures (GitHub 5xx, network): count and backoff ceiling in seconds.
+    max_retries: int = Field(default=8, ge=0)
+    retry_backoff_max: int = Field(default=600, gt=0)
+    # Celery beat: the weekly sweep as a crontab ("minute hour day_of_month month day_of_week")
+    # and the interval of the failed-delivery recovery.
+    weekly_sweep_cron: str = "17 3 * * 1"
+    recovery_interval: float = Field(default=300.0, gt=0)
+    # How far back the recovery looks at the App's deliveries, in seconds.
+    recovery_window: float = Field(default=3 * 86400.0, gt=0)
+    worker_concurrency: int | None = Field(default=None, gt=0)
+
+    @model_validator(mode="after")
+    def _visibility_outlasts_tasks(self) -> WorkerTuning:
+        if self.task_soft_time_limit is not None and (
+            self.task_soft_time_limit > self.task_time_limit
+        ):
+            raise ValueError(
+                f"{ENV_PREFIX}TASK_SOFT_TIME_LIMIT must not exceed {ENV_PREFIX}TASK_TIME_LIMIT"
+            )
+        if self.visibility_timeout <= self.task_time_limit:
+            raise ValueError(
+                f"{ENV_PREFIX}VISIBILITY_TIMEOUT ({self.visibility_timeout:g}s) must exceed "
+                f"{ENV_PREFIX}TASK_TIME_LIMIT ({self.task_time_limit:g}s), or a running task "
+                "is handed to a second worker"
+            )
+        if len(self.weekly_sweep_cron.split()) != 5:
+            raise ValueError(f"{ENV_PREFIX}WEEKLY_SWEEP_CRON must have five crontab fields")
+        return self
+
+    @property
+    def soft_time_limit(self) -> float:
+        return self.task_soft_time_limit or self.task_time_limit * 0.92
+
+
+def get_tuning() -> WorkerTuning:
+    """Read the worker knobs from the environment now; raise `SettingsError` in one line."""
+    try:
+        return WorkerTuning()
+    except ValidationError as exc:
+        problems = []
+        for item in exc.errors():
+            field = str(item["loc"][0]) if item["loc"] else ""
+            message = str(item["msg"]).removeprefix("Value error, ")
+            problems.append(f"{ENV_PREFIX}{field.upper()} {message}" if field else message)
+        raise SettingsError("invalid configuration: " + "; ".join(problems)) from None
