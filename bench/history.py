@@ -129,7 +129,7 @@ def history_bench(args: argparse.Namespace, work: Path) -> None:
 
     with GitRepository(repo) as opened:
         reading = best_of(args.repeat, lambda: read_history(opened))
-        commits, index = read_history(opened)
+        _, index = read_history(opened)
     print(
         f"    of which reading the history (git log --raw, one cat-file pass over "
         f"{len(index)} Python blobs): {reading:.3f} s"
