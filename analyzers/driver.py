@@ -25,7 +25,7 @@ from analyzers.verdict import SEVERITY, Outcome, judge, worst
 from analyzers.vllm_version import VllmVersion, has_load_inplace
 
 MAX_WORLDS = 32
-_SITE_HINT = re.compile(r"LoRARequest|lora_request|add_lora|lora_int_id")
+_SITE_HINT = re.compile(r"LoRARequest|lora_request|add_lora|lora_int_id|load_lora_adapter")
 _MODULUS = re.compile(r"%\s*\(?\s*(\d{1,3})\b")
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from analyzers.events import ReplayRecord
 from analyzers.interpret.objects import EngineV, Loc
-from analyzers.interpret.trace import Escaped, OpaqueServe, Served, Trace
+from analyzers.interpret.trace import Escaped, OpaqueServe, Served, ServerLoad, Trace
 from analyzers.interpret.values import Const, Hashed, Sym, describe, same
 from analyzers.model import Verdict
 from analyzers.replaying import Instantiation, Replayed, Stale, lifetimes, replay_lifetime
@@ -60,10 +60,19 @@ def worst(outcomes: Sequence[Outcome]) -> Outcome:
 def judge(trace: Trace, versions: Sequence[VllmVersion]) -> dict[VllmVersion, Outcome] | None:
     """The outcome of one run at each version, or None when it touches no adapter at all."""
     served = [fact for fact in trace.facts if isinstance(fact, Served)]
-    if not served:
+    loads = [fact for fact in trace.facts if isinstance(fact, ServerLoad)]
+    if not served and not loads:
         quiet = _without_serves(trace)
         return None if quiet is None else dict.fromkeys(versions, quiet)
-    return {version: _at_version(trace, served, version) for version in versions}
+    from analyzers.server_replay import judge_server
+
+    results: dict[VllmVersion, Outcome] = {}
+    for version in versions:
+        outcomes = [_at_version(trace, served, version)] if served else []
+        if loads:
+            outcomes.append(judge_server(loads, version))
+        results[version] = worst(outcomes)
+    return results
 
 
 def _without_serves(trace: Trace) -> Outcome | None:

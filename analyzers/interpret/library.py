@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from analyzers.interpret import builtins_model, processes, stdlib, vllm_api
+from analyzers.interpret import builtins_model, processes, server_api, stdlib, vllm_api
 from analyzers.interpret.argparse_model import parser_method
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.objects import FileV, Loc, MockV, ParserV, RequestV
@@ -77,6 +77,8 @@ def call_external(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value:
 
 def unknown_call(m: Machine, callee: str, args: CallArgs, loc: Loc) -> Value:
     """Code the analysis cannot see: the result is unknown and requests passed in escape."""
+    if server_api.http_call(m, callee.rpartition(".")[2], args, loc):
+        return m.opaque(f"the response of {callee}()", loc)
     if callee not in _INERT and not callee.startswith(("logging.", "logger.", "log.", "tqdm")):
         for value in args.values():
             for request in _requests_in(value):
@@ -112,6 +114,8 @@ def unknown_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: 
         return NONE
     if name in _LOGGER_METHODS:
         return NONE
+    if server_api.http_call(m, name, args, loc):
+        return m.opaque(f"the response of {name}()", loc)
     return unknown_call(m, f"{describe(receiver)}.{name}", args, loc)
 
 

@@ -70,6 +70,7 @@ class RequestV(Obj):
     intended_path: Value | None = None  # set when a memoised request answers for another path
     id_text: str | None = None  # the arguments as written at the site
     path_text: str | None = None
+    server: bool = False  # a load through a vLLM server's HTTP API (the server picks the id)
 
 
 @dataclass(eq=False)

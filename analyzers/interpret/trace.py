@@ -91,6 +91,18 @@ class OpaqueServe:
 
 
 @dataclass
+class ServerLoad:
+    """`POST /v1/load_lora_adapter` (or, with `unload`, `/v1/unload_lora_adapter`)."""
+
+    server: str
+    request: RequestV
+    unload: bool
+    content: Content
+    loc: Loc
+    proc: int
+
+
+@dataclass
 class Unknown:
     """Something the analysis could not decide that may matter (kept for the reason)."""
 
@@ -98,7 +110,7 @@ class Unknown:
     loc: Loc
 
 
-Fact = Served | Removed | Pinned | EngineBuilt | Spawned | Escaped | OpaqueServe
+Fact = Served | Removed | Pinned | EngineBuilt | Spawned | Escaped | OpaqueServe | ServerLoad
 
 
 @dataclass

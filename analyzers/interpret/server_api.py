@@ -1,0 +1,73 @@
+"""vLLM's OpenAI-compatible server, driven over HTTP: `/v1/load_lora_adapter` and its unload.
+
+The server names adapters; it gives every load its own id from a counter, refuses to load a
+name that is already loaded (HTTP 400, the old path keeps being served) unless the request asks
+for `load_inplace` (vLLM >= 0.15), and forgets a name on unload (vllm-lora-cache.md §4).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from analyzers.interpret.callargs import CallArgs
+from analyzers.interpret.containers import dict_get, key_text
+from analyzers.interpret.folders import content_at
+from analyzers.interpret.objects import Loc, RequestV
+from analyzers.interpret.trace import ServerLoad
+from analyzers.interpret.values import Concat, Const, DictV, Value
+
+if TYPE_CHECKING:
+    from analyzers.interpret.machine import Machine
+
+_HTTP_VERBS = frozenset({"post", "request"})
+
+
+def _text_parts(value: Value | None) -> list[str]:
+    if isinstance(value, Const) and isinstance(value.value, str):
+        return [value.value]
+    if isinstance(value, Concat):
+        return [str(p.value) for p in value.parts if isinstance(p, Const)]
+    return []
+
+
+def _server(url: Value | None) -> str:
+    """Which server: the URL up to its `/v1/` part (one shared key when it is unknown)."""
+    if isinstance(url, Concat):
+        prefix: list[Value] = []
+        for part in url.parts:
+            if isinstance(part, Const) and "/v1/" in str(part.value):
+                prefix.append(Const(str(part.value).split("/v1/")[0]))
+                break
+            prefix.append(part)
+        return "+".join(key_text(part) for part in prefix)
+    if isinstance(url, Const):
+        return str(url.value).split("/v1/")[0]
+    return "server"
+
+
+def http_call(m: Machine, verb: str, args: CallArgs, loc: Loc) -> bool:
+    """Record a load or unload when this HTTP call targets the adapter endpoints."""
+    if verb not in _HTTP_VERBS:
+        return False
+    url = args.get(1, "url") if verb == "request" else args.get(0, "url")
+    text = "".join(_text_parts(url))
+    if "load_lora_adapter" not in text:
+        return False
+    payload = args.keywords.get("json")
+    unload = "unload_lora_adapter" in text
+
+    def field(name: str) -> Value | None:
+        if isinstance(payload, DictV):
+            return dict_get(m, payload, Const(name), loc)
+        return m.opaque(f"{name} of the request body", loc)
+
+    name, path = field("lora_name"), None if unload else field("lora_path")
+    request = RequestV(m.serial(), name, None, path, field("load_inplace"), loc, server=True)
+    request.path_text = args.text(None, "json")
+    if not unload:
+        m.trace.requests.append(request)
+        m.covered.add((loc.path, loc.line, loc.column))
+    m.trace.facts.append(
+        ServerLoad(_server(url), request, unload, content_at(m.writes, path), loc, m.proc)
+    )
+    return True
