@@ -131,7 +131,7 @@ def history_bench(args: argparse.Namespace, work: Path) -> None:
         reading = best_of(args.repeat, lambda: read_history(opened))
         _, index = read_history(opened)
     print(
-        f"    of which reading the history (git log --raw, one cat-file pass over "
+        f"    of which reading the history (git log --raw, one git grep over "
         f"{len(index)} Python blobs): {reading:.3f} s"
     )
 
