@@ -82,7 +82,10 @@ def scan_git_path(path: str, args: argparse.Namespace, *, prog: str) -> Report:
     except RefError as exc:
         raise GitUsageError(f"{path}: {exc}") from None
     except GitError as exc:
-        raise GitUsageError(f"{path}: git failed: {exc.first_line}") from None
+        hint = ""
+        if repo.is_partial():
+            hint = " (a partial clone: its missing objects are never fetched; use a full clone)"
+        raise GitUsageError(f"{path}: git failed: {exc.first_line}{hint}") from None
     finally:
         repo.close()
     if file_errors:

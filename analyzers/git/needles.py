@@ -1,7 +1,8 @@
 """Which blobs contain the prefilter needles, computed once per blob for a whole history.
 
-A history audit sees the same blob in thousands of commits; scanning each blob's bytes once (one
-`git cat-file --batch` pass) lets every commit's `candidates()` be a dictionary lookup.
+A history audit sees the same blob in thousands of commits; searching every blob once (one
+`git grep` over all of them, then reading only the matches) lets every commit's `candidates()`
+be a dictionary lookup.
 """
 
 from __future__ import annotations
@@ -9,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from analyzers.git.blobscan import scan_blobs
+from analyzers.git.blobgrep import grep_blobs
+from analyzers.git.blobscan import BlobScan, scan_blobs
+from analyzers.git.runner import GitError
 from analyzers.source import PREFILTER_NEEDLES
 
 if TYPE_CHECKING:
@@ -52,13 +55,23 @@ class NeedleIndex:
         return oid in self._found
 
     def scan(self, oids: Iterable[str], *, keep_bytes: int = KEEP_BYTES) -> None:
-        """Read every not-yet-scanned blob of `oids` once, keeping bytes within `keep_bytes`.
+        """Find which needles each not-yet-scanned blob of `oids` contains.
 
-        Pass them in history order: successive versions of a file are usually stored as deltas
-        of each other, and git's delta cache then resolves each from the one before. Kept bytes
-        answer later searches for other needles (and reads) without going back to git.
+        `git grep` picks the blobs holding any needle (`blobgrep.py`); only those are read, and
+        kept. Where git cannot grep them (a partial clone), every blob is read here instead,
+        keeping bytes within `keep_bytes` for later searches and reads. Pass the blobs in
+        history order: successive versions of a file are usually deltas of each other.
         """
         todo = list(dict.fromkeys(oid for oid in oids if oid not in self._found))
+        try:
+            matching = grep_blobs(self.repo, todo, self.known)
+        except GitError:
+            self._scan_here(todo, keep_bytes)  # git could not grep them all; read them here
+            return
+        found = scan_blobs(self.repo.git_dir, list(matching), self.known, max_bytes=MAX_SCAN_BYTES)
+        self._record(todo, found)
+
+    def _scan_here(self, todo: list[str], keep_bytes: int) -> None:
         found = scan_blobs(
             self.repo.git_dir,
             todo,
@@ -66,6 +79,9 @@ class NeedleIndex:
             max_bytes=MAX_SCAN_BYTES,
             keep_bytes=keep_bytes,
         )
+        self._record(todo, found)
+
+    def _record(self, todo: list[str], found: BlobScan) -> None:
         self._data.update(found.data)
         everything = frozenset(self.known)
         for oid in todo:

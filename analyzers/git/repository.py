@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -67,8 +67,14 @@ class GitRepository:
         self._blob_bytes = 0
         self._lock = threading.Lock()
 
-    def run(self, *args: str, ok: Sequence[int] = (0,), input: bytes | None = None) -> GitResult:
-        return run_git(self.git_dir, *args, ok=ok, input=input)
+    def run(
+        self,
+        *args: str,
+        ok: Sequence[int] = (0,),
+        input: bytes | None = None,
+        env: Mapping[str, str] | None = None,
+    ) -> GitResult:
+        return run_git(self.git_dir, *args, ok=ok, input=input, env=env)
 
     def head(self) -> str | None:
         """The commit HEAD names, or None in an empty repository (or an unborn branch)."""
@@ -117,6 +123,16 @@ class GitRepository:
 
     def is_shallow(self) -> bool:
         return self.run("rev-parse", "--is-shallow-repository").text.strip() == "true"
+
+    def is_partial(self) -> bool:
+        """A partial clone (`--filter`): some objects are missing, and this tool never fetches."""
+        found = self.run(
+            "config",
+            "--get-regexp",
+            r"^(extensions\.partialclone|remote\..*\.promisor)$",
+            ok=(0, 1),
+        )
+        return any(not line.endswith(" false") for line in found.text.splitlines())
 
     def shallow_boundary(self) -> list[str]:
         """The commits whose parents a shallow clone does not have."""

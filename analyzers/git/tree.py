@@ -113,6 +113,11 @@ class GitTree:
         for needle in needles:
             args += ["-e", needle.decode("utf-8", errors="surrogateescape")]
         found = self.repo.run(*args, self._commit, "--", "*.py", ok=(0, 1))
+        if found.stderr.strip():
+            # git grep skips a blob it cannot read (a partial clone): search them one by one.
+            index = NeedleIndex(self.repo, tuple(needles))
+            index.scan(py_files.values())
+            return [p for p, oid in py_files.items() if index.matches(oid, needles)]
         prefix = f"{self._commit}:"
         hits = set()
         for raw in found.stdout.split(b"\0"):

@@ -128,3 +128,19 @@ def test_a_plain_scan_checks_configured_fix_commits(repo: GitRepo, tmp_path: Pat
             "detail": "fix commits not checked: no repository here",
         }
     ]
+
+
+def test_a_partial_clone_is_refused_clearly_and_nothing_is_fetched(
+    repo: GitRepo, tmp_path: Path
+) -> None:
+    repo.commit("start", {"eval.py": AFFECTED})
+    repo.git("config", "uploadpack.allowFilter", "true")
+    partial = clone(repo, tmp_path / "partial.git", "--bare", "--filter=blob:none")
+    before = sorted(p.name for p in (partial / "objects" / "pack").iterdir())
+    result = scan(str(partial), "--history")
+    assert result.returncode == 2
+    assert result.stderr == (
+        f"lora-audit scan: {partial}: git failed: transport 'file' not allowed "
+        "(a partial clone: its missing objects are never fetched; use a full clone)\n"
+    )
+    assert sorted(p.name for p in (partial / "objects" / "pack").iterdir()) == before

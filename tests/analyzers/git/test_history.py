@@ -8,6 +8,7 @@ from pathlib import Path
 from analyzers.git.api import audit_history, audit_repository
 from analyzers.git.repository import GitRepository
 from analyzers.model import Verdict
+from analyzers.parsing import parse_count
 from tests.analyzers.git.conftest import clone
 from tests.analyzers.git.scenarios import (
     AFFECTED,
@@ -350,3 +351,25 @@ def test_a_detached_head_is_the_audited_head(repo: GitRepo, open_repo: Opener) -
         },
     ]
     assert_rows_are_the_analyzers(repository, report)
+
+
+def test_each_driver_version_is_parsed_once(repo: GitRepo, open_repo: Opener) -> None:
+    repo.commit("affected", {"eval.py": AFFECTED})
+    repo.commit("fixed", {"eval.py": FIXED})
+    repo.commit("reverted", {"eval.py": AFFECTED})
+    repo.branch("side", "HEAD~1")
+    repo.checkout("side")
+    repo.commit("same fix, other file", {"other.py": FIXED})
+    repo.checkout("main")
+    for n in range(20):
+        repo.commit(f"unrelated {n}", {f"lib/m{n}.py": f"X = {n}\n"})
+    start = parse_count()
+    report = audit_history(open_repo(repo.path))
+    # One parse per (path, content): eval.py as AFFECTED and as FIXED, other.py as FIXED; the
+    # revert to AFFECTED and the 20 later commits come from the cache or the parent's report.
+    assert parse_count() - start == 3
+    assert [(row.path, row.verdict.value, row.at_head) for row in report.drivers] == [
+        ("eval.py", "Affected", True),
+        ("eval.py", "Safe-distinct-id", False),
+        ("other.py", "Safe-distinct-id", False),
+    ]
