@@ -15,7 +15,7 @@ from analyzers.model import Report, Verdict
 
 PROG = "lora-audit scan"
 FORMATS = ("table", "json", "markdown", "sarif")
-DEBUG_ENV = "LORA_AUDIT_DEBUG"
+DEBUG_ENV = "LORA_AUDIT_DEBUG"  # the same switch as analyzers.audit.DEBUG_ENV (kept import-free)
 _GIT_AWARE = "needs the git-aware audit, which this build does not include yet"
 
 

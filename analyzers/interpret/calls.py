@@ -31,6 +31,7 @@ from analyzers.interpret.values import (
     Sym,
     Value,
     describe,
+    forced,
     same,
 )
 
@@ -423,7 +424,7 @@ def get_attribute(m: Machine, owner: Value, name: str, loc: Loc) -> Value:
 def _module_attribute(m: Machine, owner: ModV, name: str, loc: Loc) -> Value:
     scope = owner.scope
     if isinstance(scope, Scope) and name in scope.vars:
-        return scope.vars[name]
+        return forced(scope.vars[name])
     submodule = m.import_module(f"{owner.module.name}.{name}", owner.module)
     if submodule is not None:
         return submodule

@@ -23,6 +23,7 @@ from analyzers.interpret.values import (
     Sym,
     Value,
     concat,
+    forced,
 )
 
 if TYPE_CHECKING:
@@ -103,7 +104,7 @@ def evaluate(m: Machine, node: cst.BaseExpression, scope: Scope) -> Value:
 def lookup_name(m: Machine, name: str, scope: Scope) -> Value:
     found = scope.lookup(name)
     if found is not None:
-        return found
+        return forced(found)
     if name in BUILTIN_NAMES:
         return Ext(f"builtins.{name}")
     for module in scope.module_scope.star_imports:
@@ -118,8 +119,15 @@ def _name(m: Machine, node: cst.Name, scope: Scope) -> Value:
 
 
 def _number(m: Machine, node: cst.Integer | cst.Float | cst.Imaginary, scope: Scope) -> Value:
+    text = node.value
     try:
-        return Const(ast.literal_eval(node.value))
+        if isinstance(node, cst.Integer):
+            return Const(
+                int(text, 0) if not text.startswith("0") or len(text) == 1 else int(text, 0)
+            )
+        if isinstance(node, cst.Float):
+            return Const(float(text))
+        return Const(ast.literal_eval(text))
     except (ValueError, SyntaxError, MemoryError):
         return m.opaque("a very large number literal")
 

@@ -142,6 +142,10 @@ def external_attribute(m: Machine, qual: str, name: str, loc: Loc) -> Value:
         return SeqSym("sys.argv", "sys.argv", str(loc))
     if full == "sys.executable":
         return Const("python")
+    if full == "sys.platform":
+        return Const("linux")  # vLLM serves adapters on Linux
+    if full == "sys.version_info":
+        return Const((3, 11, 0, "final", 0))
     if full in ("os.sep", "os.path.sep"):
         return Const("/")
     return Ext(full)

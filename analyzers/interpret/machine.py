@@ -40,7 +40,8 @@ class Limits:
     symbolic_iterations: int = 3  # iterations of a loop over something of unknown length
     loop_cap: int = 64  # iterations of a loop over something known, before it is cut short
     call_depth: int = 8  # nested calls into the repository's own functions
-    steps: int = 200_000  # evaluated nodes per run
+    steps: int = 100_000  # evaluated nodes per run
+    total_steps: int = 400_000  # evaluated nodes for all runs of one driver together
     max_items: int = 10_000  # a literal container larger than this becomes unknown
 
 
@@ -66,8 +67,11 @@ class Frame:
 class Machine:
     """Runs a module or a function on abstract values, recording a `Trace`."""
 
-    def __init__(self, loader: ModuleLoader, oracle: Oracle, limits: Limits) -> None:
+    def __init__(
+        self, loader: ModuleLoader, oracle: Oracle, limits: Limits, spent: list[int] | None = None
+    ) -> None:
         self.loader = loader
+        self.spent = spent if spent is not None else [0]  # shared by every run of one driver
         self.oracle = oracle
         self.limits = limits
         self.trace = Trace()
@@ -81,6 +85,7 @@ class Machine:
         self.implicit_engine: EngineV | None = None
         self.proc = 0
         self.call = 0
+        self.importing = 0
         self.steps = 0
         self._serial = 0
 
@@ -96,7 +101,8 @@ class Machine:
 
     def tick(self) -> None:
         self.steps += 1
-        if self.steps > self.limits.steps:
+        self.spent[0] += 1
+        if self.steps > self.limits.steps or self.spent[0] > self.limits.total_steps:
             raise BudgetExhausted
 
     def loc(self, module: Module, node: cst.CSTNode) -> Loc:
@@ -114,10 +120,16 @@ class Machine:
     # -- decisions ---------------------------------------------------------------------------
 
     def truth(self, value: Value, *, default: bool, loc: Loc) -> bool:
-        """Whether a condition holds; an undecidable one is answered by the world's oracle."""
+        """Whether a condition holds; an undecidable one is answered by the world's oracle.
+
+        While an imported module runs its top level (version checks, optional imports), the
+        default is taken without a second world: those branches do not serve adapters.
+        """
         known = truthiness(value)
         if known is not None:
             return known
+        if self.importing:
+            return default
         memo = _memo_key(value)
         choice = self.oracle.decide(default, memo)
         if memo is None or memo not in self.trace.decisions:
@@ -161,7 +173,11 @@ class Machine:
         except Raised as exc:
             self.trace.assume(f"the run stops at the `raise {exc.type_name}` on line {exc.line}")
         except BudgetExhausted:
-            self.trace.incomplete = f"the run exceeded {self.limits.steps:,} steps"
+            self.trace.incomplete = (
+                f"the analysis took more than {self.limits.total_steps:,} steps"
+                if self.spent[0] > self.limits.total_steps
+                else f"one run exceeded {self.limits.steps:,} steps"
+            )
         except RecursionError:
             self.trace.incomplete = "the code nests too deeply to follow"
 
@@ -173,7 +189,12 @@ class Machine:
         modv = ModV(module, scope)
         if not as_main:
             self.modules[module.name] = modv
-        self.exec_block(module.source.module.body, scope)
+            self.importing += 1
+        try:
+            self.exec_block(module.source.module.body, scope)
+        finally:
+            if not as_main:
+                self.importing -= 1
         return modv
 
     def import_path(self, module: Module) -> ModV:

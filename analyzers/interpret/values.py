@@ -6,6 +6,7 @@ compared by identity, exactly as Python does. `same(a, b)` answers True, False o
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -145,6 +146,34 @@ class ClassV(Obj):
 class InstV(Obj):
     cls: ClassV
     attrs: dict[str, Value] = field(default_factory=dict)
+
+
+@dataclass(eq=False)
+class LazyImport(Obj):
+    """A name an imported module imports: resolved (and its module parsed) when first read.
+
+    Most names a library module imports are never touched by the driver; resolving them lazily
+    keeps the analysis from parsing a whole package.
+    """
+
+    resolve: Callable[[], Value]
+    value: Value | None = None
+    busy: bool = False
+
+    def force(self) -> Value:
+        if self.value is None:
+            if self.busy:  # read again while its own import runs (a circular import)
+                return Sym(f"lazy#{id(self)}", "a name from a circular import", opaque=True)
+            self.busy = True
+            try:
+                self.value = self.resolve()
+            finally:
+                self.busy = False
+        return self.value
+
+
+def forced(value: Value) -> Value:
+    return value.force() if isinstance(value, LazyImport) else value
 
 
 @dataclass(eq=False)
