@@ -122,9 +122,7 @@ def _number(m: Machine, node: cst.Integer | cst.Float | cst.Imaginary, scope: Sc
     text = node.value
     try:
         if isinstance(node, cst.Integer):
-            return Const(
-                int(text, 0) if not text.startswith("0") or len(text) == 1 else int(text, 0)
-            )
+            return Const(int(text, 0))
         if isinstance(node, cst.Float):
             return Const(float(text))
         return Const(ast.literal_eval(text))
