@@ -141,7 +141,10 @@ def _structured(
         return _percent_format(m, left, right, loc)
     if isinstance(left, Hashed):
         return _reduce_hash(left, name, number)
-    if name == "Multiply" and isinstance(left, ListV) and number is not None:
+    if name == "Multiply" and isinstance(left, ListV):
+        if number is None:
+            # `[request] * len(prompts)`: the same items repeated an unknown number of times.
+            return ListV(list(left.items), left.kind)
         if len(left.items) * max(number, 0) > m.limits.max_items:
             return m.opaque(f"`{loc.code}`", loc)
         return ListV(left.items * number, left.kind)

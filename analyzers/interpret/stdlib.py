@@ -186,7 +186,7 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
     if qual == "dataclasses.asdict" and isinstance(first, InstV | EngineArgsV | NamespaceV):
         attrs = first.kwargs if isinstance(first, EngineArgsV) else first.attrs
         return DictV([Const(k) for k in attrs], list(attrs.values()))
-    if qual == "dataclasses.replace" and first is not None:
+    if qual in ("dataclasses.replace", "msgspec.structs.replace", "copy.replace") and first:
         return _replace(first, args)
     if qual == "dataclasses.field":
         factory = args.keywords.get("default_factory")
@@ -210,7 +210,19 @@ def _pass_through(m: Machine, value: Value | None) -> Value:
     return value if value is not None else NONE
 
 
+_REQUEST_FIELDS = {
+    "lora_name": "name",
+    "lora_int_id": "lora_id",
+    "lora_path": "path",
+    "lora_local_path": "path",
+    "load_inplace": "load_inplace",
+}
+
+
 def _replace(value: Value, args: CallArgs) -> Value:
+    if isinstance(value, RequestV):
+        changes = {_REQUEST_FIELDS[k]: v for k, v in args.keywords.items() if k in _REQUEST_FIELDS}
+        return replace(value, **changes)  # type: ignore[arg-type]
     if isinstance(value, EngineArgsV):
         return EngineArgsV({**value.kwargs, **args.keywords}, value.unknown_rest)
     if isinstance(value, InstV):

@@ -290,7 +290,15 @@ def same(left: Value, right: Value) -> bool | None:
     if is_text(left) or is_text(right) or isinstance(left, Concat) or isinstance(right, Concat):
         return _same_text(left, right)
     if isinstance(left, Obj) or isinstance(right, Obj):
-        return False if isinstance(left, Obj) and isinstance(right, Obj) else None
+        if isinstance(left, Obj) and isinstance(right, Obj):
+            return False
+        literal = right if isinstance(left, Obj) else left
+        # A modelled object is never None or a literal (an instance of the repository's own
+        # class might define __eq__, so that one stays unknown).
+        obj = left if isinstance(left, Obj) else right
+        if isinstance(literal, Const) and not isinstance(obj, InstV):
+            return False
+        return None
     return None
 
 
