@@ -179,6 +179,3 @@ class DriverLoader(ModuleLoader):
                 if self._lookup(candidate):
                     return candidate
         return None
-
-
-__all__ = ["ABSENT", "DriverLoader", "ModuleStore", "selected"]

@@ -298,6 +298,3 @@ def _ids_may_collide(first: Served, second: Served) -> bool:
     return not (
         first.path is not None and second.path is not None and same(first.path, second.path)
     )
-
-
-__all__ = ["SEVERITY", "Outcome", "Stale", "judge", "worst"]

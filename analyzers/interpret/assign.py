@@ -9,7 +9,7 @@ import libcst as cst
 from analyzers.interpret import containers
 from analyzers.interpret.objects import Loc, NamespaceV, RequestV
 from analyzers.interpret.scope import Scope
-from analyzers.interpret.values import ClassV, InstV, ListV, ModV, SeqSym, Sym, Value
+from analyzers.interpret.values import ClassV, InstV, ModV, SeqSym, Sym, Value
 
 if TYPE_CHECKING:
     from analyzers.interpret.machine import Machine
@@ -80,6 +80,3 @@ def _unpack(m: Machine, target: cst.Tuple | cst.List, value: Value, scope: Scope
             assign_target(m, element.value, item, scope)
         else:
             assign_target(m, element.value, item, scope)
-
-
-__all__ = ["ListV", "assign_target", "set_attribute"]

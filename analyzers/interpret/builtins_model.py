@@ -23,7 +23,6 @@ from analyzers.interpret.values import (
     Value,
     concat,
     describe,
-    is_text,
 )
 
 if TYPE_CHECKING:
@@ -105,7 +104,7 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
         attrs = first.attrs
         return DictV([Const(k) for k in attrs], list(attrs.values()))
     if qual == "getattr" and len(args.positional) >= 2 and isinstance(args.positional[1], Const):
-        from analyzers.interpret.calls import get_attribute
+        from analyzers.interpret.classes import get_attribute
 
         return get_attribute(m, args.positional[0], str(args.positional[1].value), loc)
     if qual in ("print", "setattr", "input", "super", "isinstance", "hasattr", "callable"):
@@ -379,6 +378,3 @@ def _format(m: Machine, template: str, args: CallArgs, loc: Loc) -> Value:
             return m.opaque(f"`{loc.code}`", loc)
         parts.append(as_text_part(m, value, spec or None))
     return concat(*parts)
-
-
-__all__ = ["call", "is_text", "method"]

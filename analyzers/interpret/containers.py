@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from analyzers.interpret.objects import EngineArgsV, Loc, NamespaceV
 from analyzers.interpret.values import (
-    NONE,
     Concat,
     Const,
     DictV,
@@ -261,6 +260,3 @@ def unpack(m: Machine, value: Value, count: int, star: int | None, loc: Loc) -> 
         else:
             out.append(m.opaque(f"item {index} of `{loc.code}`", loc))
     return out
-
-
-__all__ = ["NONE", "RangeV", "get_item", "set_item", "unpack"]

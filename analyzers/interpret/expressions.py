@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from analyzers.interpret import calls, containers, iteration, operators
+from analyzers.interpret import calls, classes, containers, iteration, operators
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.values import (
@@ -381,7 +381,7 @@ def _ellipsis(m: Machine, node: cst.Ellipsis, scope: Scope) -> Value:
 
 def _attribute(m: Machine, node: cst.Attribute, scope: Scope) -> Value:
     owner = m.eval(node.value, scope)
-    return calls.get_attribute(m, owner, node.attr.value, m.loc(scope.module, node))
+    return classes.get_attribute(m, owner, node.attr.value, m.loc(scope.module, node))
 
 
 def _starred(m: Machine, node: cst.StarredElement, scope: Scope) -> Value:

@@ -169,6 +169,3 @@ def entered_value(m: Machine, manager: Value, loc: Loc) -> Value:
     if isinstance(manager, FileV):
         return manager
     return processes.entered(manager) or manager
-
-
-__all__ = ["NONE", "call_external", "call_method", "unknown_call", "unknown_method"]

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from analyzers.interpret import assign, calls, expressions, statements
+from analyzers.interpret import assign, calls, classes, expressions, statements
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.objects import EngineV, Loc
 from analyzers.interpret.program import Module, ModuleLoader
@@ -26,7 +26,6 @@ from analyzers.interpret.values import (
     Obj,
     Sym,
     Value,
-    same,
 )
 from analyzers.interpret.worlds import Oracle
 
@@ -153,10 +152,10 @@ class Machine:
             where = self.loc(module, module.source.module)
             target: Value = self.import_path(module)
             for name in path[:-1]:
-                target = calls.get_attribute(self, target, name, where)
+                target = classes.get_attribute(self, target, name, where)
                 if isinstance(target, ClassV):
-                    target = calls.instantiate(self, target, [], {}, where)
-            func = calls.get_attribute(self, target, path[-1], where)
+                    target = classes.instantiate(self, target, [], {}, where)
+            func = classes.get_attribute(self, target, path[-1], where)
             # Called twice, as a caller outside the analysis may: state kept between calls
             # (an engine built at import or in __init__) meets a second adapter.
             self.trace.entry = ".".join(path)
@@ -253,7 +252,7 @@ def truthiness(value: Value) -> bool | None:
     if isinstance(value, Ext | FuncV | ModV):
         return True
     if isinstance(value, Obj):
-        return calls.object_truthiness(value)
+        return classes.object_truthiness(value)
     return None
 
 
@@ -262,6 +261,3 @@ def _memo_key(value: Value) -> str | None:
     if isinstance(value, Sym) and not value.opaque:
         return f"{value.key}{value.offset:+d}"
     return None
-
-
-__all__ = ["Limits", "Machine", "Write", "same", "truthiness"]

@@ -344,6 +344,3 @@ def method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> 
     if name == "format" and isinstance(receiver, Concat):
         return m.opaque(f"`{loc.code}`", loc)
     return None
-
-
-__all__ = ["DictV", "ListV", "attribute", "call", "join_path", "method", "path_attribute"]
