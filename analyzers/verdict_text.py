@@ -114,6 +114,9 @@ def describe_safe(view: RunView) -> tuple[Verdict, str, Loc, float | None]:
     hashed = [s for s in served if isinstance(s.lora_id, Hashed)]
     if len({key_text(s.lora_id) for s in hashed if s.lora_id is not None}) >= 2:
         return _probabilistic(view, hashed, line)
+    wrap = _wraps_beyond_the_cut(view)
+    if wrap is not None:
+        return Verdict.INDETERMINATE, wrap, line, None
     repeats = _repeats_within(groups)
     if repeats is not None:
         return (
@@ -165,6 +168,23 @@ def describe_safe(view: RunView) -> tuple[Verdict, str, Loc, float | None]:
         line,
         None,
     )
+
+
+def _wraps_beyond_the_cut(view: RunView) -> str | None:
+    """A loop cut short while ids cycle modulo k: a long cycle may repeat an id only later."""
+    if not view.trace.truncated:
+        return None
+    cap = view.trace.loop_cap
+    for event in view.served:
+        lora_id = event.lora_id
+        if isinstance(lora_id, Const) and lora_id.period is not None and lora_id.period * 2 > cap:
+            loop = view.trace.truncated[0]
+            return (
+                f"lora_int_id at {event.request.loc} cycles modulo {lora_id.period}, but only the "
+                f"first {cap} iterations of the loop at {loop} were followed, too few to see "
+                f"whether a repeated id is still cached"
+            )
+    return None
 
 
 def _first_id(events: list[Served | Removed | Pinned]) -> Value | None:

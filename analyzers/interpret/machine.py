@@ -73,7 +73,7 @@ class Machine:
         self.spent = spent if spent is not None else [0]  # shared by every run of one driver
         self.oracle = oracle
         self.limits = limits
-        self.trace = Trace()
+        self.trace = Trace(loop_cap=limits.loop_cap)
         self.modules: dict[str, ModV | None] = {}
         self.frames: list[Frame] = []
         self.loops: list[Loc] = []
