@@ -197,6 +197,10 @@ def audit_tree(
             spawning.append(path)
     _find_dispatchers(audit, spawning)
     rows = link_rows(audit.analyses, tree.commit)
+    pinned = plan.evidence()
+    if pinned is not None:
+        for row in rows:
+            row.evidence.append(Evidence(kind="config", where=plan.where, detail=pinned))
     report = Report(
         root=tree.label,
         commit=tree.commit,

@@ -114,15 +114,15 @@ def build_row(path: str, result: DriverResult, version_notes: list[str]) -> Driv
         for site in sites
     ]
     for engine in result.engines:
-        if engine.loc.path == path:
-            model = engine_model(engine)
-            evidence.append(
-                Evidence(
-                    kind="code",
-                    where=f"{path}:{engine.loc.line}",
-                    detail=f"{engine.kind} engine, capacity {_or_unknown(model.capacity)}",
-                )
+        # Engines built in a helper module are cited there (Engine rows only carry a line).
+        model = engine_model(engine)
+        evidence.append(
+            Evidence(
+                kind="code",
+                where=str(engine.loc),
+                detail=f"{engine.kind} engine, capacity {_or_unknown(model.capacity)}",
             )
+        )
     for where, what in outcome.focus:
         item = Evidence(kind="code", where=str(where), detail=what)
         if item not in evidence:
