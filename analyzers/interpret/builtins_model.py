@@ -21,6 +21,7 @@ from analyzers.interpret.values import (
     SeqSym,
     Sym,
     Value,
+    as_int,
     concat,
     describe,
 )
@@ -29,22 +30,12 @@ if TYPE_CHECKING:
     from analyzers.interpret.machine import Machine
 
 
-def _int_of(value: Value | None) -> int | None:
-    if (
-        isinstance(value, Const)
-        and isinstance(value.value, int)
-        and not isinstance(value.value, bool)
-    ):
-        return value.value
-    return None
-
-
 def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
     first = args.positional[0] if args.positional else None
     if qual == "len" and first is not None:
         return containers.length(m, first, loc)
     if qual == "range":
-        numbers = [_int_of(v) for v in args.positional]
+        numbers = [as_int(v) for v in args.positional]
         if numbers and all(n is not None for n in numbers):
             bounds = [n for n in numbers if n is not None]
             if len(bounds) == 1:
@@ -245,11 +236,11 @@ def _list_method(m: Machine, target: ListV, name: str, args: CallArgs, loc: Loc)
         target.items.extend(iteration.plan(m, first, loc, quiet=True))
         return NONE
     if name == "insert" and len(args.positional) == 2:
-        index = _int_of(args.positional[0])
+        index = as_int(args.positional[0])
         target.items.insert(index if index is not None else len(target.items), args.positional[1])
         return NONE
     if name == "pop":
-        index = _int_of(first) if first is not None else -1
+        index = as_int(first) if first is not None else -1
         if target.items and index is not None and -len(target.items) <= index < len(target.items):
             return target.items.pop(index)
         return m.opaque(f"`{loc.code}`", loc)

@@ -219,6 +219,17 @@ class SeqSym(Obj):
         return Sym(f"{self.key}[{index}]", f"{self.desc}[{index}]", where=self.where)
 
 
+def as_int(value: Value | None) -> int | None:
+    """The int a value certainly is (not a bool), or None."""
+    if (
+        isinstance(value, Const)
+        and isinstance(value.value, int)
+        and not isinstance(value.value, bool)
+    ):
+        return value.value
+    return None
+
+
 def is_text(value: Value) -> bool:
     return (isinstance(value, Const) and isinstance(value.value, str)) or isinstance(
         value, Concat | HashText
@@ -325,6 +336,11 @@ def opaque_parts(value: Value) -> list[Sym]:
     if isinstance(value, Concat):
         return [part for part in value.parts if isinstance(part, Sym) and part.opaque]
     return []
+
+
+def label(value: Value | None) -> str:
+    """`describe` for messages, with "?" for a missing value."""
+    return describe(value, 50) if value is not None else "?"
 
 
 def describe(value: Value, limit: int = 60) -> str:
