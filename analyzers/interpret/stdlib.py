@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from analyzers.interpret import containers, iteration
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import key_text
-from analyzers.interpret.objects import EngineArgsV, Loc, NamespaceV, RequestV
+from analyzers.interpret.objects import REQUEST_FIELDS, EngineArgsV, Loc, NamespaceV, RequestV
 from analyzers.interpret.values import (
     NONE,
     Concat,
@@ -210,18 +210,9 @@ def _pass_through(m: Machine, value: Value | None) -> Value:
     return value if value is not None else NONE
 
 
-_REQUEST_FIELDS = {
-    "lora_name": "name",
-    "lora_int_id": "lora_id",
-    "lora_path": "path",
-    "lora_local_path": "path",
-    "load_inplace": "load_inplace",
-}
-
-
 def _replace(value: Value, args: CallArgs) -> Value:
     if isinstance(value, RequestV):
-        changes = {_REQUEST_FIELDS[k]: v for k, v in args.keywords.items() if k in _REQUEST_FIELDS}
+        changes = {REQUEST_FIELDS[k]: v for k, v in args.keywords.items() if k in REQUEST_FIELDS}
         return replace(value, **changes)  # type: ignore[arg-type]
     if isinstance(value, EngineArgsV):
         return EngineArgsV({**value.kwargs, **args.keywords}, value.unknown_rest)
