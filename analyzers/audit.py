@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import posixpath
 from collections.abc import MutableMapping
 from dataclasses import dataclass, field
@@ -40,6 +41,7 @@ PROCESS_NEEDLES: tuple[bytes, ...] = (
     b"ProcessPool",
     b"create_subprocess",
 )
+DEBUG_ENV = "LORA_AUDIT_DEBUG"
 # Bump when the analysis changes what it reports: every cached result becomes stale.
 ANALYZER_VERSION = "1"
 _DISPATCH_ROUNDS = 3
@@ -134,6 +136,13 @@ class _Audit:
             result = analyse_driver(loader, module, self.plan.versions, self.plan.primary)
         except RecursionError:
             return FileAnalysis(path=path, row=failure_row(path, "the code nests too deeply")), deps
+        except Exception as exc:
+            # One file must not sink the audit of a whole repository; tests set DEBUG_ENV so
+            # that such a bug fails loudly there instead.
+            if os.environ.get(DEBUG_ENV):
+                raise
+            why = f"internal analysis error ({type(exc).__name__}: {exc}); please report it"
+            return FileAnalysis(path=path, row=failure_row(path, why)), deps
         deps.update(loader.deps)
         row = build_row(path, result, self.plan.notes())
         analysis = FileAnalysis(
@@ -188,6 +197,10 @@ def audit_tree(
             spawning.append(path)
     _find_dispatchers(audit, spawning)
     rows = link_rows(audit.analyses, tree.commit)
+    pinned = plan.evidence()
+    if pinned is not None:
+        for row in rows:
+            row.evidence.append(Evidence(kind="config", where=plan.where, detail=pinned))
     report = Report(
         root=tree.label,
         commit=tree.commit,

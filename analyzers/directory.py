@@ -124,7 +124,9 @@ class DirectoryTree:
             grep = self._git.start([*args, "--", "*.py"])
         if self._listing is _UNKNOWN:
             out = self._git.finish(listing)
-            self._listing = None if out is None else _names(out)
+            # Nothing listed inside a work tree: the folder itself is ignored (a vendored or
+            # build folder); it is then read like a plain folder rather than found empty.
+            self._listing = _names(out) if out else None
         if self._head is _UNKNOWN:
             head = _clean_head(self._git.finish(status))
             self._head = head if self._listing is not None else None

@@ -59,9 +59,14 @@ class ModuleStore:
         self._parsed: dict[str, SourceFile | ParseFailure] = {}
         self._data: dict[str, bytes | SourceError] = {}
         self._blobs: dict[str, str] = {}
-        self._folders = frozenset(
-            posixpath.dirname(path) for path in self.files if path.endswith(".py")
-        )
+        folders: set[str] = set()
+        for path in self.files:
+            if path.endswith(".py"):
+                folder = posixpath.dirname(path)
+                while folder and folder not in folders:
+                    folders.add(folder)
+                    folder = posixpath.dirname(folder)
+        self._folders = frozenset(folders)  # every folder with Python files at or below it
 
     def blob(self, path: str) -> str:
         if path not in self.files:
@@ -105,7 +110,7 @@ class ModuleStore:
         return found
 
     def is_package_folder(self, folder: str) -> bool:
-        return folder in self._folders or any(f.startswith(folder + "/") for f in self._folders)
+        return folder in self._folders
 
 
 def _empty_source(path: str) -> SourceFile:
@@ -174,6 +179,3 @@ class DriverLoader(ModuleLoader):
                 if self._lookup(candidate):
                     return candidate
         return None
-
-
-__all__ = ["ABSENT", "DriverLoader", "ModuleStore", "selected"]

@@ -19,7 +19,7 @@ from analyzers.interpret.machine import Limits, Machine
 from analyzers.interpret.objects import EngineV, Loc, RequestV
 from analyzers.interpret.program import Module, ModuleLoader
 from analyzers.interpret.trace import EngineBuilt, Served, Spawned
-from analyzers.interpret.worlds import explore
+from analyzers.interpret.worlds import Oracle, explore
 from analyzers.model import Verdict
 from analyzers.verdict import SEVERITY, Outcome, judge, worst
 from analyzers.vllm_version import VllmVersion, has_load_inplace
@@ -91,7 +91,8 @@ def analyse_driver(
     primary: VllmVersion | None,
 ) -> DriverResult:
     limits = limits_for(module)
-    runs = [_explore(loader, module, None, limits)]
+    spent = [0]
+    runs = [_explore(loader, module, None, limits, spent)]
     covered = {key for machine in runs[0][0] for key in machine.covered}
     for path in entry_functions(module):
         span = _line_range(module, path)
@@ -99,19 +100,22 @@ def analyse_driver(
             p == module.path and span[0] <= line <= span[1] for p, line, _ in covered
         ):
             continue
-        runs.append(_explore(loader, module, path, limits))
+        runs.append(_explore(loader, module, path, limits, spent))
     return _combine(runs, versions, primary)
 
 
 def _explore(
-    loader: ModuleLoader, module: Module, entry: tuple[str, ...] | None, limits: Limits
+    loader: ModuleLoader,
+    module: Module,
+    entry: tuple[str, ...] | None,
+    limits: Limits,
+    spent: list[int],
 ) -> tuple[list[Machine], bool]:
-    def run(oracle: object) -> Machine:
-        from analyzers.interpret.worlds import Oracle
-
-        assert isinstance(oracle, Oracle)
-        machine = Machine(loader, oracle, limits)
-        if entry is None:
+    def run(oracle: Oracle) -> Machine:
+        machine = Machine(loader, oracle, limits, spent)
+        if spent[0] > limits.total_steps:
+            machine.trace.incomplete = f"the analysis took more than {limits.total_steps:,} steps"
+        elif entry is None:
             machine.run_main(module)
         else:
             machine.run_function(module, entry)

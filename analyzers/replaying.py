@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from analyzers.events import ReplayRecord, RequestEvent
 from analyzers.interpret.objects import EngineV
 from analyzers.interpret.trace import Pinned, Removed, Served
-from analyzers.interpret.values import Concat, Const, Hashed, Sym, Value, opaque_parts, same
+from analyzers.interpret.values import Concat, Const, Hashed, Sym, Value, as_int, opaque_parts, same
 from analyzers.simulator import BASE_MODEL, ConfigError, LoraCacheSimulator
 from analyzers.vllm_version import VllmVersion
 
@@ -55,12 +55,9 @@ class Instantiation:
         self._descs: dict[str, int] = {}
 
     def lora_id(self, value: Value | None) -> int | None:
-        if (
-            isinstance(value, Const)
-            and isinstance(value.value, int)
-            and not isinstance(value.value, bool)
-        ):
-            return value.value
+        number = as_int(value)
+        if number is not None:
+            return number
         if isinstance(value, Sym) and not value.opaque:
             base = self._symbols.setdefault(("sym", value.key), len(self._symbols))
             return _SYMBOLIC_ID_BASE + base * 1000 + value.offset

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, ConfigDict, Field
 
 from analyzers.interpret.objects import EngineV
-from analyzers.interpret.values import Const, Value, describe
+from analyzers.interpret.values import as_int, describe
 from analyzers.model import DriverRow, Engine, Evidence, Site, Verdict
 from analyzers.simulator import ConfigError, resolve_capacity
 from analyzers.suppression import Marker
@@ -59,18 +59,8 @@ class FileAnalysis(BaseModel):
     notes: list[str] = Field(default_factory=list)
 
 
-def _number(value: Value | None) -> int | None:
-    if (
-        isinstance(value, Const)
-        and isinstance(value.value, int)
-        and not isinstance(value.value, bool)
-    ):
-        return value.value
-    return None
-
-
 def engine_model(engine: EngineV) -> Engine:
-    max_loras, max_cpu = _number(engine.max_loras), _number(engine.max_cpu_loras)
+    max_loras, max_cpu = as_int(engine.max_loras), as_int(engine.max_cpu_loras)
     capacity: int | None = None
     if engine.capacity_known:
         try:
@@ -114,15 +104,15 @@ def build_row(path: str, result: DriverResult, version_notes: list[str]) -> Driv
         for site in sites
     ]
     for engine in result.engines:
-        if engine.loc.path == path:
-            model = engine_model(engine)
-            evidence.append(
-                Evidence(
-                    kind="code",
-                    where=f"{path}:{engine.loc.line}",
-                    detail=f"{engine.kind} engine, capacity {_or_unknown(model.capacity)}",
-                )
+        # Engines built in a helper module are cited there (Engine rows only carry a line).
+        model = engine_model(engine)
+        evidence.append(
+            Evidence(
+                kind="code",
+                where=str(engine.loc),
+                detail=f"{engine.kind} engine, capacity {_or_unknown(model.capacity)}",
             )
+        )
     for where, what in outcome.focus:
         item = Evidence(kind="code", where=str(where), detail=what)
         if item not in evidence:

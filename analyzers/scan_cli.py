@@ -15,7 +15,7 @@ from analyzers.model import Report, Verdict
 
 PROG = "lora-audit scan"
 FORMATS = ("table", "json", "markdown", "sarif")
-DEBUG_ENV = "LORA_AUDIT_DEBUG"
+DEBUG_ENV = "LORA_AUDIT_DEBUG"  # the same switch as analyzers.audit.DEBUG_ENV (kept import-free)
 
 
 class UsageError(Exception):
@@ -30,7 +30,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.epilog = (
         "Exit status: 0 clean, 1 an unsuppressed Affected driver (unless --exit-zero), "
         "2 usage or input error, 3 internal error. Several PATHs are audited separately: JSON "
-        "prints one report per line, SARIF one run per PATH."
+        "prints one report per line, SARIF one run per PATH. Analyses are cached by content in "
+        "$XDG_CACHE_HOME/lora-audit (default ~/.cache/lora-audit); set LORA_AUDIT_DEBUG=1 to "
+        "see the traceback of an internal error."
     )
     parser.add_argument(
         "paths", nargs="*", default=["."], metavar="PATH", help="folders to audit (default .)"

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from analyzers.events import ReplayRecord
 from analyzers.interpret.containers import key_text
 from analyzers.interpret.trace import ServerLoad
-from analyzers.interpret.values import Const, Sym, Value, describe, same
+from analyzers.interpret.values import Const, Sym, describe, label, same
 from analyzers.model import Verdict
 from analyzers.replaying import Instantiation
 from analyzers.verdict import Outcome
@@ -27,10 +27,6 @@ class _Loaded:
     load: ServerLoad
 
 
-def _label(value: Value | None) -> str:
-    return describe(value, 50) if value is not None else "?"
-
-
 def _unknown(load: ServerLoad) -> str | None:
     for what, value in (("lora_name", load.request.name), ("lora_path", load.request.path)):
         if what == "lora_path" and load.unload:
@@ -39,7 +35,7 @@ def _unknown(load: ServerLoad) -> str | None:
             origin = f" ({value.where})" if isinstance(value, Sym) and value.where else ""
             return (
                 f"the {what} sent to /v1/load_lora_adapter at {load.loc} is "
-                f"{_label(value)}{origin}, known only at run time"
+                f"{label(value)}{origin}, known only at run time"
             )
     return None
 
@@ -134,7 +130,7 @@ def _outcome(
         note = ""
         if isinstance(asked, Const) and asked.value and not has_load_inplace(version):
             note = f"; load_inplace needs vLLM >= 0.15, and this is {version}"
-        path = _label(earlier.request.path)
+        path = label(earlier.request.path)
         if (
             later.request.path is not None
             and earlier.request.path is not None
@@ -142,9 +138,9 @@ def _outcome(
         ):
             kept = f"the copy of {path} loaded at {earlier.loc}, although the folder was rewritten"
         else:
-            kept = f"{path} loaded at {earlier.loc} instead of {_label(later.request.path)}"
+            kept = f"{path} loaded at {earlier.loc} instead of {label(later.request.path)}"
         base.reason = (
-            f"the server refuses to load adapter {_label(later.request.name)} again at "
+            f"the server refuses to load adapter {label(later.request.name)} again at "
             f"{later.loc} (HTTP 400, already loaded), so it keeps serving {kept}{note}"
         )
         base.line = later.request.loc
@@ -159,7 +155,7 @@ def _outcome(
     if reloads:
         base.verdict = Verdict.SAFE_BY_EVICTION
         base.reason = (
-            f"adapter {_label(reloads[0].request.name)} is loaded again with load_inplace at "
+            f"adapter {label(reloads[0].request.name)} is loaded again with load_inplace at "
             f"{reloads[0].loc}, which makes the server re-read it"
         )
     elif after_unload:
@@ -174,5 +170,5 @@ def _outcome(
             "every adapter is loaded under its own name, and the server gives each its own id"
         )
     else:
-        base.reason = f"one adapter ({_label(first.request.path)}) is loaded into the server"
+        base.reason = f"one adapter ({label(first.request.path)}) is loaded into the server"
     return base

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from analyzers.events import ReplayRecord
 from analyzers.interpret.objects import EngineV, Loc
 from analyzers.interpret.trace import Escaped, OpaqueServe, Served, ServerLoad, Trace
-from analyzers.interpret.values import Const, Hashed, Sym, describe, same
+from analyzers.interpret.values import Const, Hashed, Sym, as_int, describe, same
 from analyzers.model import Verdict
 from analyzers.replaying import Instantiation, Replayed, Stale, lifetimes, replay_lifetime
 from analyzers.verdict_text import (
@@ -110,18 +110,9 @@ def _without_serves(trace: Trace) -> Outcome | None:
 
 
 def _capacity_choices(engine: EngineV) -> list[tuple[int | None, int | None]]:
-    def number(value: object) -> int | None:
-        if (
-            isinstance(value, Const)
-            and isinstance(value.value, int)
-            and not isinstance(value.value, bool)
-        ):
-            return value.value
-        return None
-
     if engine.capacity_known:
-        return [(number(engine.max_loras), number(engine.max_cpu_loras))]
-    return [(1, None), (number(engine.max_loras), LARGE_CAPACITY)]
+        return [(as_int(engine.max_loras), as_int(engine.max_cpu_loras))]
+    return [(1, None), (as_int(engine.max_loras), LARGE_CAPACITY)]
 
 
 def _at_version(trace: Trace, served: list[Served], version: VllmVersion) -> Outcome:
@@ -298,6 +289,3 @@ def _ids_may_collide(first: Served, second: Served) -> bool:
     return not (
         first.path is not None and second.path is not None and same(first.path, second.path)
     )
-
-
-__all__ = ["SEVERITY", "Outcome", "Stale", "judge", "worst"]

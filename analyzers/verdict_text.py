@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from analyzers.interpret.containers import key_text
 from analyzers.interpret.objects import EngineV, Loc
 from analyzers.interpret.trace import Pinned, Removed, Served, Trace
-from analyzers.interpret.values import Const, Hashed, Value, describe
+from analyzers.interpret.values import Const, Hashed, Value, label
 from analyzers.model import Verdict
 from analyzers.replaying import Lifetime, Stale
 from analyzers.simulator import ConfigError, resolve_capacity
@@ -54,10 +54,6 @@ def capacity_of(engine: EngineV, choices: Choices, round_index: int) -> int | No
         return None
 
 
-def _label(value: Value | None) -> str:
-    return describe(value, 50) if value is not None else "?"
-
-
 def describe_stale(stale: Sequence[Stale], view: RunView) -> tuple[str, Loc, list[tuple[Loc, str]]]:
     served = view.served
     first = stale[0]
@@ -73,17 +69,17 @@ def describe_stale(stale: Sequence[Stale], view: RunView) -> tuple[str, Loc, lis
         else f"the engine `{engine.desc}`"
     )
     focus = [(event.loc, "served a stale adapter")]
-    lead = f"lora_int_id {_label(event.lora_id)} is reused"
+    lead = f"lora_int_id {label(event.lora_id)} is reused"
     if source is None:
-        detail = f"the request at {event.loc} gets the base model (id {_label(event.lora_id)} < 1)"
-        lead = f"lora_int_id {_label(event.lora_id)} is not a valid adapter id"
+        detail = f"the request at {event.loc} gets the base model (id {label(event.lora_id)} < 1)"
+        lead = f"lora_int_id {label(event.lora_id)} is not a valid adapter id"
     elif (
         key_text(source.path or Const(None)) == key_text(event.path or Const(None))
         and event.intended_path is None
     ):
         write = event.content.last_write
         detail = (
-            f"{_label(event.path)} is rewritten{f' at {write}' if write else ''} but the request "
+            f"{label(event.path)} is rewritten{f' at {write}' if write else ''} but the request "
             f"at "
             f"{event.loc} is served the copy cached at {source.loc}"
         )
@@ -93,11 +89,11 @@ def describe_stale(stale: Sequence[Stale], view: RunView) -> tuple[str, Loc, lis
     else:
         wanted = event.intended_path if event.intended_path is not None else event.path
         detail = (
-            f"the request for {_label(wanted)} at {event.loc} is served {_label(source.path)}, "
+            f"the request for {label(wanted)} at {event.loc} is served {label(source.path)}, "
             f"loaded by an earlier request at {source.loc}"
         )
         if event.intended_path is not None:
-            lead = f"a memoised LoRARequest (lora_int_id {_label(event.lora_id)}) is reused"
+            lead = f"a memoised LoRARequest (lora_int_id {label(event.lora_id)}) is reused"
         focus.append((source.loc, "adapter that was served instead"))
     if view.trace.entry and source is not None and source.call < event.call:
         lead = f"when {view.trace.entry}() is called again for another adapter, {lead}"
@@ -114,6 +110,9 @@ def describe_safe(view: RunView) -> tuple[Verdict, str, Loc, float | None]:
     hashed = [s for s in served if isinstance(s.lora_id, Hashed)]
     if len({key_text(s.lora_id) for s in hashed if s.lora_id is not None}) >= 2:
         return _probabilistic(view, hashed, line)
+    wrap = _wraps_beyond_the_cut(view)
+    if wrap is not None:
+        return Verdict.INDETERMINATE, wrap, line, None
     repeats = _repeats_within(groups)
     if repeats is not None:
         return (
@@ -134,7 +133,7 @@ def describe_safe(view: RunView) -> tuple[Verdict, str, Loc, float | None]:
         return (
             Verdict.SAFE_DISTINCT_ID,
             f"every lora_int_id maps to one adapter within each engine lifetime "
-            f"({len(ids)} distinct ids, e.g. {_label(_first_id(multi[0]))} at {line})",
+            f"({len(ids)} distinct ids, e.g. {label(_first_id(multi[0]))} at {line})",
             line,
             None,
         )
@@ -144,7 +143,7 @@ def describe_safe(view: RunView) -> tuple[Verdict, str, Loc, float | None]:
         if first.proc != second.proc:
             return (
                 Verdict.SAFE_FRESH_PROCESS,
-                f"lora_int_id {_label(first.lora_id)} is reused for different adapters only in "
+                f"lora_int_id {label(first.lora_id)} is reused for different adapters only in "
                 f"separate processes (started at {_spawn_loc(trace, second)}), each with an "
                 f"empty cache",
                 line,
@@ -152,7 +151,7 @@ def describe_safe(view: RunView) -> tuple[Verdict, str, Loc, float | None]:
             )
         return (
             Verdict.SAFE_SINGLE_ADAPTER,
-            f"lora_int_id {_label(first.lora_id)} is reused for different adapters, but each one "
+            f"lora_int_id {label(first.lora_id)} is reused for different adapters, but each one "
             f"gets a new engine ({second.engine.kind} at {second.engine.loc})",
             line,
             None,
@@ -160,11 +159,28 @@ def describe_safe(view: RunView) -> tuple[Verdict, str, Loc, float | None]:
     event = served[0]
     return (
         Verdict.SAFE_SINGLE_ADAPTER,
-        f"one adapter per engine lifetime (lora_int_id {_label(event.lora_id)}, "
-        f"{_label(event.path)}); a repeat can only be a benign cache hit",
+        f"one adapter per engine lifetime (lora_int_id {label(event.lora_id)}, "
+        f"{label(event.path)}); a repeat can only be a benign cache hit",
         line,
         None,
     )
+
+
+def _wraps_beyond_the_cut(view: RunView) -> str | None:
+    """A loop cut short while ids cycle modulo k: a long cycle may repeat an id only later."""
+    if not view.trace.truncated:
+        return None
+    cap = view.trace.loop_cap
+    for event in view.served:
+        lora_id = event.lora_id
+        if isinstance(lora_id, Const) and lora_id.period is not None and lora_id.period * 2 > cap:
+            loop = view.trace.truncated[0]
+            return (
+                f"lora_int_id at {event.request.loc} cycles modulo {lora_id.period}, but only the "
+                f"first {cap} iterations of the loop at {loop} were followed, too few to see "
+                f"whether a repeated id is still cached"
+            )
+    return None
 
 
 def _first_id(events: list[Served | Removed | Pinned]) -> Value | None:
@@ -234,7 +250,7 @@ def _eviction_reason(repeat: list[Served], view: RunView) -> str:
         size = view.capacity_text(later.engine).removeprefix("capacity ")
         how = f"the LRU cache holds {size} adapter{'' if size == '1' else 's'}"
     return (
-        f"lora_int_id {_label(later.lora_id)} comes back with a different adapter "
+        f"lora_int_id {label(later.lora_id)} comes back with a different adapter "
         f"({later.loc}), but it was evicted before every repeat ({how})"
     )
 

@@ -34,6 +34,12 @@ class VersionPlan:
     primary: VllmVersion | None
     versions: tuple[VllmVersion, ...]
     errors: tuple[str, ...] = field(default=())
+    where: str = ""  # the file that pins it, or how it was given
+
+    def evidence(self) -> str | None:
+        if self.text is None:
+            return None
+        return f"judged for vLLM {self.text} ({self.source})"
 
     def notes(self) -> list[str]:
         return [] if self.primary is not None else ["the vLLM version is not pinned"]
@@ -52,15 +58,17 @@ def plan_versions(tree: SourceTree, flag: str | None, configured: str | None) ->
         except ValueError as exc:
             errors.append(f"{source}: {exc}; ignored")
             continue
-        return _pinned(text.strip(), source, version, errors)
+        where = "--vllm-version" if source == "flag" else ".github/lora-audit.yml"
+        return _pinned(text.strip(), source, version, errors, where)
     pinned = pinned_vllm_version(tree)
     if pinned is not None:
-        return _pinned(pinned.version, pinned.source, parse_version(pinned.version), errors)
+        version = parse_version(pinned.version)
+        return _pinned(pinned.version, pinned.source, version, errors, pinned.path)
     return VersionPlan(None, None, None, REPRESENTATIVES, tuple(errors))
 
 
 def _pinned(
-    text: str, source: VllmVersionSource, version: VllmVersion, errors: list[str]
+    text: str, source: VllmVersionSource, version: VllmVersion, errors: list[str], where: str
 ) -> VersionPlan:
     others = tuple(v for v in REPRESENTATIVES if behaviour(v) != behaviour(version))
-    return VersionPlan(text, source, version, (version, *others), tuple(errors))
+    return VersionPlan(text, source, version, (version, *others), tuple(errors), where)

@@ -87,6 +87,3 @@ def _namespace(m: Machine, parser: ParserV) -> NamespaceV:
     for dest, value in parser.defaults.items():
         attrs.setdefault(dest, value)
     return NamespaceV(attrs, "args", notes)
-
-
-__all__ = ["parser_method"]

@@ -7,21 +7,12 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from analyzers.interpret import containers
-from analyzers.interpret.objects import Loc, NamespaceV, RequestV
+from analyzers.interpret.objects import REQUEST_FIELDS, Loc, NamespaceV, RequestV
 from analyzers.interpret.scope import Scope
-from analyzers.interpret.values import ClassV, InstV, ListV, ModV, SeqSym, Sym, Value
+from analyzers.interpret.values import ClassV, InstV, ModV, SeqSym, Sym, Value
 
 if TYPE_CHECKING:
     from analyzers.interpret.machine import Machine
-
-# LoRARequest fields that decide what is served: changing them after construction is a trap.
-_REQUEST_FIELDS = {
-    "lora_int_id": "lora_id",
-    "lora_path": "path",
-    "lora_local_path": "path",
-    "lora_name": "name",
-    "load_inplace": "load_inplace",
-}
 
 
 def named(value: Value, name: str, loc: Loc) -> Value:
@@ -64,8 +55,9 @@ def set_attribute(
             scope_of.vars[name] = value
     elif isinstance(owner, NamespaceV):
         owner.attrs[name] = value
-    elif isinstance(owner, RequestV) and name in _REQUEST_FIELDS:
-        setattr(owner, _REQUEST_FIELDS[name], value)
+    elif isinstance(owner, RequestV) and name in REQUEST_FIELDS:
+        # Changing what a request serves after construction is a trap: it is tracked.
+        setattr(owner, REQUEST_FIELDS[name], value)
         owner.mutations.append(m.loc(scope.module, node))
 
 
@@ -80,6 +72,3 @@ def _unpack(m: Machine, target: cst.Tuple | cst.List, value: Value, scope: Scope
             assign_target(m, element.value, item, scope)
         else:
             assign_target(m, element.value, item, scope)
-
-
-__all__ = ["ListV", "assign_target", "set_attribute"]

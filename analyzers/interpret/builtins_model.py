@@ -21,23 +21,13 @@ from analyzers.interpret.values import (
     SeqSym,
     Sym,
     Value,
+    as_int,
     concat,
     describe,
-    is_text,
 )
 
 if TYPE_CHECKING:
     from analyzers.interpret.machine import Machine
-
-
-def _int_of(value: Value | None) -> int | None:
-    if (
-        isinstance(value, Const)
-        and isinstance(value.value, int)
-        and not isinstance(value.value, bool)
-    ):
-        return value.value
-    return None
 
 
 def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
@@ -45,7 +35,7 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
     if qual == "len" and first is not None:
         return containers.length(m, first, loc)
     if qual == "range":
-        numbers = [_int_of(v) for v in args.positional]
+        numbers = [as_int(v) for v in args.positional]
         if numbers and all(n is not None for n in numbers):
             bounds = [n for n in numbers if n is not None]
             if len(bounds) == 1:
@@ -105,7 +95,7 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
         attrs = first.attrs
         return DictV([Const(k) for k in attrs], list(attrs.values()))
     if qual == "getattr" and len(args.positional) >= 2 and isinstance(args.positional[1], Const):
-        from analyzers.interpret.calls import get_attribute
+        from analyzers.interpret.classes import get_attribute
 
         return get_attribute(m, args.positional[0], str(args.positional[1].value), loc)
     if qual in ("print", "setattr", "input", "super", "isinstance", "hasattr", "callable"):
@@ -246,11 +236,11 @@ def _list_method(m: Machine, target: ListV, name: str, args: CallArgs, loc: Loc)
         target.items.extend(iteration.plan(m, first, loc, quiet=True))
         return NONE
     if name == "insert" and len(args.positional) == 2:
-        index = _int_of(args.positional[0])
+        index = as_int(args.positional[0])
         target.items.insert(index if index is not None else len(target.items), args.positional[1])
         return NONE
     if name == "pop":
-        index = _int_of(first) if first is not None else -1
+        index = as_int(first) if first is not None else -1
         if target.items and index is not None and -len(target.items) <= index < len(target.items):
             return target.items.pop(index)
         return m.opaque(f"`{loc.code}`", loc)
@@ -379,6 +369,3 @@ def _format(m: Machine, template: str, args: CallArgs, loc: Loc) -> Value:
             return m.opaque(f"`{loc.code}`", loc)
         parts.append(as_text_part(m, value, spec or None))
     return concat(*parts)
-
-
-__all__ = ["call", "is_text", "method"]

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from analyzers.interpret import containers, library, vllm_api
+from analyzers.interpret import classes, library, vllm_api
 from analyzers.interpret.callargs import CallArgs
-from analyzers.interpret.containers import RangeV, key_text
-from analyzers.interpret.objects import EngineV, Loc, MockV, NamespaceV, RequestV
+from analyzers.interpret.containers import key_text
+from analyzers.interpret.objects import EngineV, Loc, MockV, RequestV
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.signals import ReturnValue
 from analyzers.interpret.values import (
@@ -27,8 +27,6 @@ from analyzers.interpret.values import (
     ListV,
     ModV,
     Obj,
-    SeqSym,
-    Sym,
     Value,
     describe,
     same,
@@ -94,20 +92,6 @@ def _decorate(m: Machine, func: Value, decorator: Value, loc: Loc) -> Value:
     return func
 
 
-def define_class(m: Machine, node: cst.ClassDef, scope: Scope) -> Value:
-    bases = [m.eval(arg.value, scope) for arg in node.bases if arg.keyword is None]
-    body = Scope(scope.module, scope, is_class=True)
-    m.exec_block(node.body.body, body)
-    fields = [
-        item.target.value
-        for line in node.body.body
-        if isinstance(line, cst.SimpleStatementLine)
-        for item in line.body
-        if isinstance(item, cst.AnnAssign) and isinstance(item.target, cst.Name)
-    ]
-    return ClassV(node.name.value, scope.module, body.vars, bases, fields)
-
-
 # -- calling -------------------------------------------------------------------------------
 
 
@@ -115,7 +99,7 @@ def call_value(m: Machine, func: Value, args: CallArgs, loc: Loc) -> Value:
     if isinstance(func, FuncV):
         return call_function(m, func, args, loc)
     if isinstance(func, ClassV):
-        return instantiate(m, func, args.positional, args.keywords, loc)
+        return classes.instantiate(m, func, args.positional, args.keywords, loc)
     if isinstance(func, PartialV):
         merged = CallArgs(
             [*func.args.positional, *args.positional], {**func.args.keywords, **args.keywords}
@@ -134,9 +118,9 @@ def call_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc
     if isinstance(receiver, EngineV):
         return vllm_api.engine_method(m, receiver, name, args, loc)
     if isinstance(receiver, ModV | ClassV):
-        return call_value(m, get_attribute(m, receiver, name, loc), args, loc)
+        return call_value(m, classes.get_attribute(m, receiver, name, loc), args, loc)
     if isinstance(receiver, InstV):
-        found = _instance_attribute(m, receiver, name, loc)
+        found = classes.instance_attribute(m, receiver, name, loc)
         if found is not None:
             return call_value(m, found, args, loc)
         return library.unknown_method(m, receiver, name, args, loc)
@@ -300,143 +284,13 @@ def _check_memoised_request(m: Machine, frame: Frame, result: Value) -> Value:
     return result
 
 
-def instantiate(
-    m: Machine, cls: ClassV, positional: list[Value], keywords: dict[str, Value], loc: Loc
-) -> Value:
-    special = _vllm_base(cls)
-    args = CallArgs(positional, keywords)
-    if special == "LoRARequest" or (special is None and cls.name == "LoRARequest"):
-        # A class of the repository named LoRARequest is its own stand-in (a mock), not vLLM's.
-        return vllm_api.build_request(m, args, loc, mock=special is None)
-    if special is not None:
-        return vllm_api.build_engine(m, special, dict(keywords), False, loc)
-    instance = InstV(cls)
-    init = _class_attribute(cls, "__init__")
-    if isinstance(init, FuncV):
-        call_function(m, replace(init, bound_self=instance), CallArgs(positional, keywords), loc)
-        return instance
-    fields = _all_fields(cls)
-    for index, name in enumerate(fields):
-        if index < len(positional):
-            instance.attrs[name] = positional[index]
-        elif name in keywords:
-            instance.attrs[name] = keywords[name]
-    post = _class_attribute(cls, "__post_init__")
-    if isinstance(post, FuncV):
-        call_function(m, replace(post, bound_self=instance), CallArgs(), loc)
-    return instance
-
-
-def _vllm_base(cls: ClassV) -> str | None:
-    """`LoRARequest` or an engine class name when the class derives from vLLM's own."""
-    for base in cls.bases:
-        if isinstance(base, Ext) and base.qual.startswith("vllm"):
-            last = base.qual.rpartition(".")[2]
-            if last == "LoRARequest" or last in ("LLM", "LLMEngine", "AsyncLLMEngine", "AsyncLLM"):
-                return last
-        if isinstance(base, ClassV):
-            found = _vllm_base(base)
-            if found is not None:
-                return found
-    return None
-
-
-def _all_fields(cls: ClassV) -> list[str]:
-    fields: list[str] = []
-    for base in cls.bases:
-        if isinstance(base, ClassV):
-            fields += [f for f in _all_fields(base) if f not in fields]
-    return fields + [f for f in cls.fields if f not in fields]
-
-
-def _class_attribute(cls: ClassV, name: str) -> Value | None:
-    if name in cls.attrs:
-        return cls.attrs[name]
-    for base in cls.bases:
-        if isinstance(base, ClassV):
-            found = _class_attribute(base, name)
-            if found is not None:
-                return found
-    return None
-
-
-def _has_external_base(cls: ClassV) -> bool:
-    return any(not isinstance(base, ClassV) or _has_external_base(base) for base in cls.bases)
-
-
-def _instance_attribute(m: Machine, instance: InstV, name: str, loc: Loc) -> Value | None:
-    if name in instance.attrs:
-        return instance.attrs[name]
-    found = _class_attribute(instance.cls, name)
-    if isinstance(found, FuncV):
-        if "staticmethod" in found.decorators:
-            return found
-        if "classmethod" in found.decorators:
-            return replace(found, bound_self=instance.cls)
-        bound = replace(found, bound_self=instance)
-        if "property" in found.decorators:
-            return call_function(m, bound, CallArgs(), loc)
-        return bound
-    return found
-
-
-# -- attributes ----------------------------------------------------------------------------
-
-
-def get_attribute(m: Machine, owner: Value, name: str, loc: Loc) -> Value:
-    if isinstance(owner, ModV):
-        return _module_attribute(m, owner, name, loc)
-    if isinstance(owner, InstV):
-        found = _instance_attribute(m, owner, name, loc)
-        if found is not None:
-            return found
-        key = f"attr#{id(owner)}.{name}"
-        if not _has_external_base(owner.cls):
-            return m.opaque(f"{owner.cls.name}.{name}", loc)
-        owner.attrs[name] = m.fixed(key, f"self.{name}", loc)
-        return owner.attrs[name]
-    if isinstance(owner, ClassV):
-        found = _class_attribute(owner, name)
-        if isinstance(found, FuncV) and "classmethod" in found.decorators:
-            return replace(found, bound_self=owner)
-        return found if found is not None else m.opaque(f"{owner.name}.{name}", loc)
-    if isinstance(owner, Ext):
-        return library.external_attribute(m, owner.qual, name, loc)
-    if isinstance(owner, EngineV):
-        return vllm_api.engine_attribute(m, owner, name, loc)
-    if isinstance(owner, RequestV):
-        return vllm_api.request_attribute(m, owner, name, loc)
-    if isinstance(owner, NamespaceV):
-        if name in owner.notes:
-            m.trace.assume(owner.notes[name])
-        if name in owner.attrs:
-            return owner.attrs[name]
-        owner.attrs[name] = m.fixed(f"{owner.desc}.{name}", f"{owner.desc}.{name}", loc)
-        return owner.attrs[name]
-    if isinstance(owner, MockV):
-        return MockV(f"{owner.desc}.{name}")
-    if isinstance(owner, FuncV) and name == "__name__":
-        return Const(owner.name)
-    return library.value_attribute(m, owner, name, loc)
-
-
-def _module_attribute(m: Machine, owner: ModV, name: str, loc: Loc) -> Value:
-    scope = owner.scope
-    if isinstance(scope, Scope) and name in scope.vars:
-        return scope.vars[name]
-    submodule = m.import_module(f"{owner.module.name}.{name}", owner.module)
-    if submodule is not None:
-        return submodule
-    return m.opaque(f"{owner.module.name}.{name}", loc)
-
-
 def enter_context(m: Machine, manager: Value, body: Callable[[Value], None], loc: Loc) -> None:
     if isinstance(manager, ContextCallV):
         _run_context_function(m, manager, body)
         return
     if isinstance(manager, InstV):
-        enter = _instance_attribute(m, manager, "__enter__", loc)
-        leave = _instance_attribute(m, manager, "__exit__", loc)
+        enter = classes.instance_attribute(m, manager, "__enter__", loc)
+        leave = classes.instance_attribute(m, manager, "__exit__", loc)
         entered = call_value(m, enter, CallArgs(), loc) if enter is not None else manager
         try:
             body(entered)
@@ -473,23 +327,3 @@ def _run_context_function(m: Machine, manager: ContextCallV, body: Callable[[Val
         m.frames.pop()
     if not entered[0]:
         body(NONE)
-
-
-def object_truthiness(value: Value) -> bool | None:
-    if isinstance(value, DictV):
-        return bool(value.keys)
-    if isinstance(value, RangeV):
-        return len(value) > 0
-    if isinstance(value, SeqSym | Sym):
-        return None
-    return True
-
-
-def delete_item(m: Machine, target: cst.Subscript, scope: Scope) -> None:
-    owner = m.eval(target.value, scope)
-    if len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index):
-        key = m.eval(target.slice[0].slice.value, scope)
-        containers.delete_key(owner, key)
-
-
-__all__ = ["ClassV", "call_method", "call_value", "get_attribute", "instantiate"]

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from analyzers.interpret.objects import EngineArgsV, Loc, NamespaceV
 from analyzers.interpret.values import (
-    NONE,
     Concat,
     Const,
     DictV,
@@ -19,6 +18,7 @@ from analyzers.interpret.values import (
     SeqSym,
     Sym,
     Value,
+    as_int,
     describe,
     same,
 )
@@ -58,16 +58,6 @@ def dedupe(items: list[Value]) -> list[Value]:
     return kept
 
 
-def _index(value: Value) -> int | None:
-    if (
-        isinstance(value, Const)
-        and isinstance(value.value, int)
-        and not isinstance(value.value, bool)
-    ):
-        return value.value
-    return None
-
-
 def derived(m: Machine, base: Value, suffix: str, desc: str, loc: Loc) -> Sym:
     """`base[...]` or `base.attr` of an unknown: fixed when the base is, opaque otherwise."""
     if isinstance(base, Sym):
@@ -78,7 +68,7 @@ def derived(m: Machine, base: Value, suffix: str, desc: str, loc: Loc) -> Sym:
 
 
 def get_item(m: Machine, target: Value, key: Value, loc: Loc) -> Value:
-    index = _index(key)
+    index = as_int(key)
     if isinstance(target, ListV):
         if index is not None and -len(target.items) <= index < len(target.items):
             return target.items[index]
@@ -164,7 +154,7 @@ def set_item(m: Machine, target: Value, key: Value, value: Value, loc: Loc) -> N
         target.keys.append(key)
         target.values.append(value)
     elif isinstance(target, ListV):
-        position = _index(key)
+        position = as_int(key)
         if position is not None and -len(target.items) <= position < len(target.items):
             target.items[position] = value
     elif isinstance(target, EngineArgsV) and isinstance(key, Const) and isinstance(key.value, str):
@@ -215,8 +205,8 @@ def contains(m: Machine, container: Value, item: Value) -> bool | None:
         if True in answers:
             return True
         return False if all(answer is False for answer in answers) else None
-    if isinstance(container, RangeV) and _index(item) is not None:
-        return _index(item) in range(container.start, container.stop, container.step)
+    if isinstance(container, RangeV) and as_int(item) is not None:
+        return as_int(item) in range(container.start, container.stop, container.step)
     if isinstance(container, Const) and isinstance(item, Const):
         try:
             return bool(item.value in container.value)  # type: ignore[operator]
@@ -261,6 +251,3 @@ def unpack(m: Machine, value: Value, count: int, star: int | None, loc: Loc) -> 
         else:
             out.append(m.opaque(f"item {index} of `{loc.code}`", loc))
     return out
-
-
-__all__ = ["NONE", "RangeV", "get_item", "set_item", "unpack"]

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from analyzers.interpret import calls, containers, iteration, operators
+from analyzers.interpret import calls, classes, containers, iteration, operators
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.values import (
@@ -23,6 +23,7 @@ from analyzers.interpret.values import (
     Sym,
     Value,
     concat,
+    forced,
 )
 
 if TYPE_CHECKING:
@@ -103,7 +104,7 @@ def evaluate(m: Machine, node: cst.BaseExpression, scope: Scope) -> Value:
 def lookup_name(m: Machine, name: str, scope: Scope) -> Value:
     found = scope.lookup(name)
     if found is not None:
-        return found
+        return forced(found)
     if name in BUILTIN_NAMES:
         return Ext(f"builtins.{name}")
     for module in scope.module_scope.star_imports:
@@ -118,8 +119,13 @@ def _name(m: Machine, node: cst.Name, scope: Scope) -> Value:
 
 
 def _number(m: Machine, node: cst.Integer | cst.Float | cst.Imaginary, scope: Scope) -> Value:
+    text = node.value
     try:
-        return Const(ast.literal_eval(node.value))
+        if isinstance(node, cst.Integer):
+            return Const(int(text, 0))
+        if isinstance(node, cst.Float):
+            return Const(float(text))
+        return Const(ast.literal_eval(text))
     except (ValueError, SyntaxError, MemoryError):
         return m.opaque("a very large number literal")
 
@@ -375,7 +381,7 @@ def _ellipsis(m: Machine, node: cst.Ellipsis, scope: Scope) -> Value:
 
 def _attribute(m: Machine, node: cst.Attribute, scope: Scope) -> Value:
     owner = m.eval(node.value, scope)
-    return calls.get_attribute(m, owner, node.attr.value, m.loc(scope.module, node))
+    return classes.get_attribute(m, owner, node.attr.value, m.loc(scope.module, node))
 
 
 def _starred(m: Machine, node: cst.StarredElement, scope: Scope) -> Value:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import libcst as cst
 
 from analyzers.interpret.scope import Scope
-from analyzers.interpret.values import Ext, ModV, Value
+from analyzers.interpret.values import Ext, LazyImport, ModV, Value, forced
 
 if TYPE_CHECKING:
     from analyzers.interpret.machine import Machine
@@ -30,23 +32,42 @@ def _absolute(module_name: str, relative: int, package: str) -> str:
     return ".".join(part for part in [*base, module_name] if part)
 
 
+def _bind(m: Machine, scope: Scope, name: str, resolve: Callable[[], Value]) -> None:
+    """Bind now in the driver itself; lazily inside an imported module (resolved when read)."""
+    scope.assign(name, LazyImport(resolve) if m.importing else resolve())
+
+
+def _import_dotted(m: Machine, name: str, scope: Scope) -> Value:
+    top = name.split(".", maxsplit=1)[0]
+    value = _module_value(m, top, scope)
+    # `import a.b` also runs a.b, reachable as an attribute of a.
+    if "." in name and isinstance(value, ModV):
+        _module_value(m, name, scope)
+    return value
+
+
 def execute_import(m: Machine, node: cst.Import | cst.ImportFrom, scope: Scope) -> None:
     if isinstance(node, cst.Import):
         for alias in node.names:
             name = dotted(alias.name)
             if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-                scope.assign(alias.asname.name.value, _module_value(m, name, scope))
+                _bind(m, scope, alias.asname.name.value, partial(_module_value, m, name, scope))
             else:
-                top = name.split(".")[0]
-                value = _module_value(m, top, scope)
-                # `import a.b` also runs a.b, reachable as an attribute of a.
-                if "." in name and isinstance(value, ModV):
-                    _module_value(m, name, scope)
-                scope.assign(top, value)
+                _bind(m, scope, name.split(".")[0], partial(_import_dotted, m, name, scope))
         return
     relative = len(node.relative)
     source = dotted(node.module) if node.module is not None else ""
     full = _absolute(source, relative, scope.module.package)
+    if not isinstance(node.names, cst.ImportStar) and m.importing:
+        for alias in node.names:
+            name = dotted(alias.name)
+            bound = (
+                alias.asname.name.value
+                if alias.asname is not None and isinstance(alias.asname.name, cst.Name)
+                else name
+            )
+            _bind(m, scope, bound, partial(_from_import, m, full, name, scope))
+        return
     origin = m.import_module(full, scope.module) if full else None
     if isinstance(node.names, cst.ImportStar):
         if isinstance(origin, ModV) and isinstance(origin.scope, Scope):
@@ -66,6 +87,11 @@ def execute_import(m: Machine, node: cst.Import | cst.ImportFrom, scope: Scope) 
         scope.assign(bound, _member(m, origin, full, name, scope))
 
 
+def _from_import(m: Machine, full: str, name: str, scope: Scope) -> Value:
+    origin = m.import_module(full, scope.module) if full else None
+    return _member(m, origin, full, name, scope)
+
+
 def _module_value(m: Machine, name: str, scope: Scope) -> Value:
     found = m.import_module(name, scope.module)
     return found if found is not None else Ext(name)
@@ -76,7 +102,7 @@ def _member(m: Machine, origin: ModV | None, full: str, name: str, scope: Scope)
         submodule = m.import_module(f"{full}.{name}", scope.module) if full else None
         return submodule if submodule is not None else Ext(f"{full}.{name}" if full else name)
     if isinstance(origin.scope, Scope) and name in origin.scope.vars:
-        return origin.scope.vars[name]
+        return forced(origin.scope.vars[name])
     submodule = m.import_module(f"{full}.{name}", scope.module)
     if submodule is not None:
         return submodule

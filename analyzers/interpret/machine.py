@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from analyzers.interpret import assign, calls, expressions, statements
+from analyzers.interpret import assign, calls, classes, expressions, statements
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.objects import EngineV, Loc
 from analyzers.interpret.program import Module, ModuleLoader
@@ -26,7 +26,6 @@ from analyzers.interpret.values import (
     Obj,
     Sym,
     Value,
-    same,
 )
 from analyzers.interpret.worlds import Oracle
 
@@ -40,7 +39,8 @@ class Limits:
     symbolic_iterations: int = 3  # iterations of a loop over something of unknown length
     loop_cap: int = 64  # iterations of a loop over something known, before it is cut short
     call_depth: int = 8  # nested calls into the repository's own functions
-    steps: int = 200_000  # evaluated nodes per run
+    steps: int = 100_000  # evaluated nodes per run
+    total_steps: int = 400_000  # evaluated nodes for all runs of one driver together
     max_items: int = 10_000  # a literal container larger than this becomes unknown
 
 
@@ -66,11 +66,14 @@ class Frame:
 class Machine:
     """Runs a module or a function on abstract values, recording a `Trace`."""
 
-    def __init__(self, loader: ModuleLoader, oracle: Oracle, limits: Limits) -> None:
+    def __init__(
+        self, loader: ModuleLoader, oracle: Oracle, limits: Limits, spent: list[int] | None = None
+    ) -> None:
         self.loader = loader
+        self.spent = spent if spent is not None else [0]  # shared by every run of one driver
         self.oracle = oracle
         self.limits = limits
-        self.trace = Trace()
+        self.trace = Trace(loop_cap=limits.loop_cap)
         self.modules: dict[str, ModV | None] = {}
         self.frames: list[Frame] = []
         self.loops: list[Loc] = []
@@ -81,6 +84,7 @@ class Machine:
         self.implicit_engine: EngineV | None = None
         self.proc = 0
         self.call = 0
+        self.importing = 0
         self.steps = 0
         self._serial = 0
 
@@ -96,7 +100,8 @@ class Machine:
 
     def tick(self) -> None:
         self.steps += 1
-        if self.steps > self.limits.steps:
+        self.spent[0] += 1
+        if self.steps > self.limits.steps or self.spent[0] > self.limits.total_steps:
             raise BudgetExhausted
 
     def loc(self, module: Module, node: cst.CSTNode) -> Loc:
@@ -114,10 +119,16 @@ class Machine:
     # -- decisions ---------------------------------------------------------------------------
 
     def truth(self, value: Value, *, default: bool, loc: Loc) -> bool:
-        """Whether a condition holds; an undecidable one is answered by the world's oracle."""
+        """Whether a condition holds; an undecidable one is answered by the world's oracle.
+
+        While an imported module runs its top level (version checks, optional imports), the
+        default is taken without a second world: those branches do not serve adapters.
+        """
         known = truthiness(value)
         if known is not None:
             return known
+        if self.importing:
+            return default
         memo = _memo_key(value)
         choice = self.oracle.decide(default, memo)
         if memo is None or memo not in self.trace.decisions:
@@ -141,10 +152,10 @@ class Machine:
             where = self.loc(module, module.source.module)
             target: Value = self.import_path(module)
             for name in path[:-1]:
-                target = calls.get_attribute(self, target, name, where)
+                target = classes.get_attribute(self, target, name, where)
                 if isinstance(target, ClassV):
-                    target = calls.instantiate(self, target, [], {}, where)
-            func = calls.get_attribute(self, target, path[-1], where)
+                    target = classes.instantiate(self, target, [], {}, where)
+            func = classes.get_attribute(self, target, path[-1], where)
             # Called twice, as a caller outside the analysis may: state kept between calls
             # (an engine built at import or in __init__) meets a second adapter.
             self.trace.entry = ".".join(path)
@@ -161,7 +172,11 @@ class Machine:
         except Raised as exc:
             self.trace.assume(f"the run stops at the `raise {exc.type_name}` on line {exc.line}")
         except BudgetExhausted:
-            self.trace.incomplete = f"the run exceeded {self.limits.steps:,} steps"
+            self.trace.incomplete = (
+                f"the analysis took more than {self.limits.total_steps:,} steps"
+                if self.spent[0] > self.limits.total_steps
+                else f"one run exceeded {self.limits.steps:,} steps"
+            )
         except RecursionError:
             self.trace.incomplete = "the code nests too deeply to follow"
 
@@ -173,7 +188,12 @@ class Machine:
         modv = ModV(module, scope)
         if not as_main:
             self.modules[module.name] = modv
-        self.exec_block(module.source.module.body, scope)
+            self.importing += 1
+        try:
+            self.exec_block(module.source.module.body, scope)
+        finally:
+            if not as_main:
+                self.importing -= 1
         return modv
 
     def import_path(self, module: Module) -> ModV:
@@ -232,7 +252,7 @@ def truthiness(value: Value) -> bool | None:
     if isinstance(value, Ext | FuncV | ModV):
         return True
     if isinstance(value, Obj):
-        return calls.object_truthiness(value)
+        return classes.object_truthiness(value)
     return None
 
 
@@ -241,6 +261,3 @@ def _memo_key(value: Value) -> str | None:
     if isinstance(value, Sym) and not value.opaque:
         return f"{value.key}{value.offset:+d}"
     return None
-
-
-__all__ = ["Limits", "Machine", "Write", "same", "truthiness"]

@@ -54,6 +54,20 @@ class EngineArgsV(Obj):
     unknown_rest: bool = False
 
 
+# LoRARequest fields (and their aliases) -> the RequestV attribute that holds them.
+REQUEST_FIELDS = {
+    "lora_name": "name",
+    "name": "name",
+    "lora_int_id": "lora_id",
+    "adapter_id": "lora_id",
+    "lora_path": "path",
+    "path": "path",
+    "lora_local_path": "path",
+    "local_path": "path",
+    "load_inplace": "load_inplace",
+}
+
+
 @dataclass(eq=False)
 class RequestV(Obj):
     """A `LoRARequest(...)`; `mock` when the class is the file's own stand-in, not vLLM's."""

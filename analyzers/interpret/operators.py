@@ -22,6 +22,7 @@ from analyzers.interpret.values import (
     SeqSym,
     Sym,
     Value,
+    as_int,
     concat,
     describe,
     is_text,
@@ -53,16 +54,6 @@ _SYMBOLS = {
     "Modulo": "%", "Power": "**", "LeftShift": "<<", "RightShift": ">>", "BitAnd": "&",
     "BitOr": "|", "BitXor": "^", "MatrixMultiply": "@",
 }  # fmt: skip
-
-
-def _int(value: Value) -> int | None:
-    if (
-        isinstance(value, Const)
-        and isinstance(value.value, int)
-        and not isinstance(value.value, bool)
-    ):
-        return value.value
-    return None
 
 
 def _repeated_size(seq: object, times: object) -> int:
@@ -99,7 +90,7 @@ def binary(
         except (ArithmeticError, TypeError, ValueError, MemoryError):
             result = None
         else:
-            period = _int(right) if name == "Modulo" else left.period or right.period
+            period = as_int(right) if name == "Modulo" else left.period or right.period
             if name == "Modulo" and isinstance(left.value, str):
                 period = None
             return Const(result, period if isinstance(result, int) else None)
@@ -113,7 +104,7 @@ def _structured(
     m: Machine, name: str, left: Value, right: Value, loc: Loc, *, in_place: bool
 ) -> Value | None:
     """Operations that keep structure: text joins, shifted symbols, hashes reduced mod M."""
-    number = _int(right)
+    number = as_int(right)
     if name == "Add":
         if is_text(left) and (is_text(right) or isinstance(right, Sym)):
             return concat(left, right)
@@ -126,8 +117,8 @@ def _structured(
             return ListV([*left.items, *right.items], left.kind)
         if number is not None and isinstance(left, Sym | Hashed):
             return _shift(left, number)
-        if _int(left) is not None and isinstance(right, Sym | Hashed):
-            return _shift(right, _int(left) or 0)
+        if as_int(left) is not None and isinstance(right, Sym | Hashed):
+            return _shift(right, as_int(left) or 0)
     if name == "Subtract" and number is not None and isinstance(left, Sym | Hashed):
         return _shift(left, -number)
     if (
@@ -141,7 +132,10 @@ def _structured(
         return _percent_format(m, left, right, loc)
     if isinstance(left, Hashed):
         return _reduce_hash(left, name, number)
-    if name == "Multiply" and isinstance(left, ListV) and number is not None:
+    if name == "Multiply" and isinstance(left, ListV):
+        if number is None:
+            # `[request] * len(prompts)`: the same items repeated an unknown number of times.
+            return ListV(list(left.items), left.kind)
         if len(left.items) * max(number, 0) > m.limits.max_items:
             return m.opaque(f"`{loc.code}`", loc)
         return ListV(left.items * number, left.kind)

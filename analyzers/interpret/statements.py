@@ -6,17 +6,15 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from analyzers.interpret import calls, imports, iteration
+from analyzers.interpret import calls, classes, imports, iteration
 from analyzers.interpret.assign import named
 from analyzers.interpret.objects import EngineV
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.signals import (
     BreakLoop,
     ContinueLoop,
-    ProgramExit,
     Raised,
     ReturnValue,
-    Signal,
 )
 from analyzers.interpret.values import NONE, Value
 
@@ -40,7 +38,7 @@ def execute(m: Machine, node: cst.CSTNode, scope: Scope) -> None:
     elif isinstance(node, cst.FunctionDef):
         scope.assign(node.name.value, calls.define_function(m, node, scope))
     elif isinstance(node, cst.ClassDef):
-        scope.assign(node.name.value, calls.define_class(m, node, scope))
+        scope.assign(node.name.value, classes.define_class(m, node, scope))
     elif isinstance(node, cst.Try | cst.TryStar):
         _try(m, node, scope)
     elif isinstance(node, cst.With):
@@ -114,7 +112,7 @@ def _delete(m: Machine, target: cst.BaseExpression, scope: Scope) -> None:
         if isinstance(dropped, EngineV):
             m.engine_dropped(dropped, m.loc(scope.module, target))
     elif isinstance(target, cst.Subscript):
-        calls.delete_item(m, target, scope)
+        classes.delete_item(m, target, scope)
 
 
 def exits_early(body: cst.BaseSuite) -> bool:
@@ -283,6 +281,3 @@ def _match(m: Machine, node: cst.Match, scope: Scope) -> None:
         if wildcard or m.truth(m.opaque(f"case {loc.code}"), default=True, loc=loc):
             m.exec_block(case.body.body, scope)
             return
-
-
-__all__ = ["ProgramExit", "Signal", "execute", "exits_early"]

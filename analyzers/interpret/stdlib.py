@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from analyzers.interpret import containers, iteration
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import key_text
-from analyzers.interpret.objects import EngineArgsV, Loc, NamespaceV, RequestV
+from analyzers.interpret.objects import REQUEST_FIELDS, EngineArgsV, Loc, NamespaceV, RequestV
 from analyzers.interpret.values import (
     NONE,
     Concat,
@@ -186,7 +186,7 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
     if qual == "dataclasses.asdict" and isinstance(first, InstV | EngineArgsV | NamespaceV):
         attrs = first.kwargs if isinstance(first, EngineArgsV) else first.attrs
         return DictV([Const(k) for k in attrs], list(attrs.values()))
-    if qual == "dataclasses.replace" and first is not None:
+    if qual in ("dataclasses.replace", "msgspec.structs.replace", "copy.replace") and first:
         return _replace(first, args)
     if qual == "dataclasses.field":
         factory = args.keywords.get("default_factory")
@@ -211,6 +211,9 @@ def _pass_through(m: Machine, value: Value | None) -> Value:
 
 
 def _replace(value: Value, args: CallArgs) -> Value:
+    if isinstance(value, RequestV):
+        changes = {REQUEST_FIELDS[k]: v for k, v in args.keywords.items() if k in REQUEST_FIELDS}
+        return replace(value, **changes)  # type: ignore[arg-type]
     if isinstance(value, EngineArgsV):
         return EngineArgsV({**value.kwargs, **args.keywords}, value.unknown_rest)
     if isinstance(value, InstV):
@@ -332,6 +335,3 @@ def method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> 
     if name == "format" and isinstance(receiver, Concat):
         return m.opaque(f"`{loc.code}`", loc)
     return None
-
-
-__all__ = ["DictV", "ListV", "attribute", "call", "join_path", "method", "path_attribute"]

@@ -121,7 +121,8 @@ class Trace:
     requests: list[RequestV] = field(default_factory=list)
     unknowns: list[Unknown] = field(default_factory=list)
     assumptions: list[str] = field(default_factory=list)
-    truncated: list[Loc] = field(default_factory=list)
+    truncated: list[Loc] = field(default_factory=list)  # loops cut at `loop_cap` iterations
+    loop_cap: int = 64
     symbolic_loops: list[Loc] = field(default_factory=list)
     decisions: list[str] = field(default_factory=list)
     mock_serves: list[Loc] = field(default_factory=list)

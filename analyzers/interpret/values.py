@@ -6,6 +6,7 @@ compared by identity, exactly as Python does. `same(a, b)` answers True, False o
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -148,6 +149,34 @@ class InstV(Obj):
 
 
 @dataclass(eq=False)
+class LazyImport(Obj):
+    """A name an imported module imports: resolved (and its module parsed) when first read.
+
+    Most names a library module imports are never touched by the driver; resolving them lazily
+    keeps the analysis from parsing a whole package.
+    """
+
+    resolve: Callable[[], Value]
+    value: Value | None = None
+    busy: bool = False
+
+    def force(self) -> Value:
+        if self.value is None:
+            if self.busy:  # read again while its own import runs (a circular import)
+                return Sym(f"lazy#{id(self)}", "a name from a circular import", opaque=True)
+            self.busy = True
+            try:
+                self.value = self.resolve()
+            finally:
+                self.busy = False
+        return self.value
+
+
+def forced(value: Value) -> Value:
+    return value.force() if isinstance(value, LazyImport) else value
+
+
+@dataclass(eq=False)
 class ModV(Obj):
     """A module of the analysed repository (its globals once its top level has run)."""
 
@@ -188,6 +217,17 @@ class SeqSym(Obj):
 
     def item(self, index: int) -> Sym:
         return Sym(f"{self.key}[{index}]", f"{self.desc}[{index}]", where=self.where)
+
+
+def as_int(value: Value | None) -> int | None:
+    """The int a value certainly is (not a bool), or None."""
+    if (
+        isinstance(value, Const)
+        and isinstance(value.value, int)
+        and not isinstance(value.value, bool)
+    ):
+        return value.value
+    return None
 
 
 def is_text(value: Value) -> bool:
@@ -261,7 +301,15 @@ def same(left: Value, right: Value) -> bool | None:
     if is_text(left) or is_text(right) or isinstance(left, Concat) or isinstance(right, Concat):
         return _same_text(left, right)
     if isinstance(left, Obj) or isinstance(right, Obj):
-        return False if isinstance(left, Obj) and isinstance(right, Obj) else None
+        if isinstance(left, Obj) and isinstance(right, Obj):
+            return False
+        literal = right if isinstance(left, Obj) else left
+        # A modelled object is never None or a literal (an instance of the repository's own
+        # class might define __eq__, so that one stays unknown).
+        obj = left if isinstance(left, Obj) else right
+        if isinstance(literal, Const) and not isinstance(obj, InstV):
+            return False
+        return None
     return None
 
 
@@ -288,6 +336,11 @@ def opaque_parts(value: Value) -> list[Sym]:
     if isinstance(value, Concat):
         return [part for part in value.parts if isinstance(part, Sym) and part.opaque]
     return []
+
+
+def label(value: Value | None) -> str:
+    """`describe` for messages, with "?" for a missing value."""
+    return describe(value, 50) if value is not None else "?"
 
 
 def describe(value: Value, limit: int = 60) -> str:

@@ -10,7 +10,15 @@ from typing import TYPE_CHECKING
 
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.folders import content_at
-from analyzers.interpret.objects import EngineArgsV, EngineV, Loc, MockV, NamespaceV, RequestV
+from analyzers.interpret.objects import (
+    REQUEST_FIELDS,
+    EngineArgsV,
+    EngineV,
+    Loc,
+    MockV,
+    NamespaceV,
+    RequestV,
+)
 from analyzers.interpret.signals import Raised
 from analyzers.interpret.trace import EngineBuilt, OpaqueServe, Pinned, Removed, Served
 from analyzers.interpret.values import NONE, Const, ListV, SeqSym, Value, describe
@@ -213,15 +221,6 @@ def engine_attribute(m: Machine, engine: EngineV, name: str, loc: Loc) -> Value:
 
 
 def request_attribute(m: Machine, request: RequestV, name: str, loc: Loc) -> Value:
-    found: Value | None = {
-        "lora_int_id": request.lora_id,
-        "adapter_id": request.lora_id,
-        "lora_path": request.path,
-        "path": request.path,
-        "local_path": request.path,
-        "lora_local_path": request.path,
-        "lora_name": request.name,
-        "name": request.name,
-        "load_inplace": request.load_inplace,
-    }.get(name)
+    field = REQUEST_FIELDS.get(name)
+    found: Value | None = getattr(request, field) if field is not None else None
     return found if found is not None else m.opaque(f"request.{name}", loc)

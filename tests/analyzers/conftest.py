@@ -36,8 +36,10 @@ def copy_driver(name: str, into: Path) -> Path:
 
 
 @pytest.fixture(autouse=True)
-def private_scan_cache(
+def hermetic_scan(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """CLI runs in these tests keep their on-disk cache out of the user's home."""
+    """CLI runs in these tests keep their on-disk cache out of the user's home, and an internal
+    analysis error raises instead of becoming an Indeterminate row."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
+    monkeypatch.setenv("LORA_AUDIT_DEBUG", "1")

@@ -102,3 +102,13 @@ def test_subfolder_of_a_repository_lists_relative_paths(tmp_path: Path) -> None:
     assert tree.files() == ["a.py"]
     assert tree.candidates(PREFILTER_NEEDLES) == ["a.py"]
     assert tree.commit == head
+
+
+def test_an_ignored_folder_inside_a_repository_is_read_as_a_plain_folder(tmp_path: Path) -> None:
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("init", {".gitignore": "vendor/\n", "a.py": "x = 1\n"})
+    _write(repo.path, "vendor/lib/driver.py", "from vllm.lora.request import LoRARequest\n")
+    tree = DirectoryTree(repo.path / "vendor")
+    assert tree.files() == ["lib/driver.py"]
+    assert tree.candidates(PREFILTER_NEEDLES) == ["lib/driver.py"]
+    assert tree.commit is None

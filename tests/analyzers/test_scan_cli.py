@@ -146,3 +146,20 @@ def test_evidence_cites_the_commit_in_a_clean_git_tree(tmp_path: Path) -> None:
     dirty = json.loads(scan(str(repo.path), "--format", "json").stdout)
     assert dirty["commit"] is None
     assert all("@" not in item["where"] for item in dirty["drivers"][0]["evidence"])
+
+
+def test_reports_are_identical_whatever_the_hash_seed(tmp_path: Path) -> None:
+    import os
+
+    for name in ("p04_hash_modulus.py", "p03_dict_comprehension.py", "trap_process_per_cell.py"):
+        copy_driver(name, tmp_path / "repo")
+    outputs = set()
+    for seed in ("0", "1", "4242"):
+        env = {**os.environ, "PYTHONHASHSEED": seed, "XDG_CACHE_HOME": str(tmp_path / seed)}
+        result = subprocess.run(
+            [*CLI, str(tmp_path / "repo"), "--format", "json"],
+            capture_output=True, text=True, timeout=120, check=False, env=env,
+        )  # fmt: skip
+        assert result.returncode == 0, result.stderr
+        outputs.add(result.stdout)
+    assert len(outputs) == 1

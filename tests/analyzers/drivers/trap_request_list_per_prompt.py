@@ -1,0 +1,12 @@
+# expect: Affected
+"""One request per prompt (`[request] * len(prompts)`), one engine, id 1 for every checkpoint."""
+import glob
+
+from vllm import LLM, SamplingParams
+from vllm.lora.request import LoRARequest
+
+prompts = [line.strip() for line in open("prompts.txt")]
+llm = LLM(model="base", enable_lora=True)
+for checkpoint in sorted(glob.glob("runs/*/final")):
+    request = LoRARequest("final", 1, checkpoint)
+    llm.generate(prompts, SamplingParams(), lora_request=[request] * len(prompts))

@@ -1,0 +1,110 @@
+"""Which vLLM release a repository pins, from its lock and requirements files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from analyzers.directory import DirectoryTree
+from analyzers.lockfiles import pinned_vllm_version
+from analyzers.versions import REPRESENTATIVES, plan_versions
+from analyzers.vllm_version import VllmVersion
+
+UV_LOCK = """\
+version = 1
+[[package]]
+name = "torch"
+version = "2.8.0"
+
+[[package]]
+name = "vllm"
+version = "0.11.0"
+source = { registry = "https://pypi.org/simple" }
+"""
+POETRY_LOCK = '[[package]]\nname = "vLLM"\nversion = "0.10.1.1"\n'
+
+
+def _tree(tmp_path: Path, files: dict[str, str]) -> DirectoryTree:
+    for relpath, text in files.items():
+        target = tmp_path / relpath
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text)
+    return DirectoryTree(tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("files", "expected"),
+    [
+        ({"uv.lock": UV_LOCK}, ("0.11.0", "uv.lock")),
+        ({"poetry.lock": POETRY_LOCK}, ("0.10.1.1", "poetry.lock")),
+        (
+            {"requirements.txt": "torch\nvllm[audio] == 0.15.0  # pinned\n"},
+            ("0.15.0", "requirements.txt"),
+        ),
+        ({"requirements-gpu.txt": "vllm===0.12.0\n"}, ("0.12.0", "requirements.txt")),
+        ({"requirements/serve.txt": "vllm==0.14.0\n"}, ("0.14.0", "requirements.txt")),
+        (
+            {"pyproject.toml": '[project]\ndependencies = ["vllm==0.13.0"]\n'},
+            ("0.13.0", "pyproject.toml"),
+        ),
+        (
+            {"pyproject.toml": '[tool.poetry.dependencies]\nvllm = { version = "0.11.1" }\n'},
+            ("0.11.1", "pyproject.toml"),
+        ),
+        (
+            {"uv.lock": UV_LOCK, "requirements.txt": "vllm==0.15.0\n"},
+            ("0.11.0", "uv.lock"),
+        ),
+    ],
+    ids=[
+        "uv",
+        "poetry",
+        "requirements",
+        "requirements-glob",
+        "requirements-dir",
+        "pep621",
+        "poetry-table",
+        "lock-wins",
+    ],
+)
+def test_pins_are_found_in_order(
+    tmp_path: Path, files: dict[str, str], expected: tuple[str, str]
+) -> None:
+    found = pinned_vllm_version(_tree(tmp_path, files))
+    assert found is not None
+    assert (found.version, found.source) == expected
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        {"requirements.txt": "vllm>=0.10\n"},
+        {"pyproject.toml": '[project]\ndependencies = ["vllm~=0.11"]\n'},
+        {"uv.lock": "this is [not toml"},
+        {"sub/requirements.txt": "vllm==0.11.0\n"},
+    ],
+    ids=["range", "compatible-release", "broken-lock", "not-at-root"],
+)
+def test_no_exact_pin_leaves_the_version_unknown(tmp_path: Path, files: dict[str, str]) -> None:
+    assert pinned_vllm_version(_tree(tmp_path, files)) is None
+
+
+def test_flag_beats_config_beats_lock_files(tmp_path: Path) -> None:
+    tree = _tree(tmp_path, {"uv.lock": UV_LOCK})
+    flag = plan_versions(tree, "0.15.0", "0.14.0")
+    assert (flag.text, flag.source, flag.primary) == ("0.15.0", "flag", VllmVersion(0, 15, 0))
+    config = plan_versions(tree, None, "0.14.0")
+    assert (config.text, config.source) == ("0.14.0", "config")
+    lock = plan_versions(tree, None, None)
+    assert (lock.text, lock.source) == ("0.11.0", "uv.lock")
+    # The pinned release plus one representative of each other cache behaviour.
+    assert lock.versions == (VllmVersion(0, 11, 0), VllmVersion(0, 10, 2), VllmVersion(0, 33, 0))
+
+
+def test_an_invalid_version_is_reported_and_ignored(tmp_path: Path) -> None:
+    plan = plan_versions(_tree(tmp_path, {}), "banana", None)
+    assert plan.primary is None
+    assert plan.versions == REPRESENTATIVES
+    assert plan.errors
+    assert "banana" in plan.errors[0]
