@@ -1,0 +1,10 @@
+# expect: Safe-distinct-id
+from vllm import LLM, SamplingParams
+from vllm.lora.request import LoRARequest
+
+SEEDS = [0, 1, 2]
+CKPTS = ["ck/a", "ck/b", "ck/c"]
+llm = LLM(model="base", enable_lora=True, max_loras=3)
+for seed in SEEDS:
+    for i, ckpt in enumerate(CKPTS):
+        llm.generate(["x"], SamplingParams(seed=seed), lora_request=LoRARequest(f"c{i}", i + 1, ckpt))

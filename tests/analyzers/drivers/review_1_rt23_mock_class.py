@@ -1,0 +1,17 @@
+# expect: No-realized-run
+from dataclasses import dataclass
+
+
+@dataclass
+class LoRARequest:
+    lora_name: str
+    lora_int_id: int
+    lora_path: str
+
+
+def build_requests(paths):
+    return [LoRARequest("x", 1, p) for p in paths]
+
+
+def test_build():
+    assert len(build_requests(["a", "b"])) == 2

@@ -1,0 +1,12 @@
+# expect: Affected
+import argparse
+from vllm import LLM, SamplingParams
+from vllm.lora.request import LoRARequest
+p = argparse.ArgumentParser()
+p.add_argument("--reload", action="store_true")
+a = p.parse_args()
+llm = LLM(model="b", enable_lora=True)
+for ckpt in ["a", "b", "c"]:
+    llm.generate(["q"], SamplingParams(), lora_request=LoRARequest("s", 1, ckpt))
+    if a.reload:
+        llm.llm_engine.remove_lora(1)

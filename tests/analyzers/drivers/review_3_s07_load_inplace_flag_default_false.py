@@ -1,0 +1,10 @@
+# expect: Affected
+import argparse
+from vllm import LLM, SamplingParams
+from vllm.lora.request import LoRARequest
+ap = argparse.ArgumentParser()
+ap.add_argument("--inplace", action="store_true")
+args = ap.parse_args()
+llm = LLM(model="b", enable_lora=True)
+for p in ["a", "b", "c"]:
+    llm.generate(["q"], SamplingParams(), lora_request=LoRARequest("x", 1, p, load_inplace=args.inplace))

@@ -1,0 +1,5 @@
+import subprocess
+import sys
+
+CKPTS = ["ck/a", "ck/b", "ck/c", "ck/d"]
+subprocess.run([sys.executable, "eval_many.py", *CKPTS], check=True)
