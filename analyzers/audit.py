@@ -43,7 +43,7 @@ PROCESS_NEEDLES: tuple[bytes, ...] = (
 )
 DEBUG_ENV = "LORA_AUDIT_DEBUG"
 # Bump when the analysis changes what it reports: every cached result becomes stale.
-ANALYZER_VERSION = "1"
+ANALYZER_VERSION = "2"
 _DISPATCH_ROUNDS = 3
 
 
@@ -60,6 +60,9 @@ class ReportsSkips(Protocol):
 
     @property
     def skipped(self) -> object: ...
+
+
+_DEP_SETS_KEPT = 8
 
 
 @dataclass
@@ -100,25 +103,48 @@ class _Audit:
         if cached is None:
             cached, deps = self._fresh(path)
             if self.cache is not None:
-                self.cache[f"deps:{base}"] = json.dumps(deps)
+                self._remember_deps(base, deps)
                 self.cache[f"file:{self._result_key(base, deps)}"] = cached.model_dump_json()
         self.analyses[path] = cached
         return cached
 
+    def _recorded_dep_sets(self, base: str) -> list[list[str]]:
+        """The dependency path sets earlier analyses of this exact driver blob looked at."""
+        assert self.cache is not None
+        recorded = json.loads(self.cache.get(f"deps:{base}") or "[]")
+        if not isinstance(recorded, list):
+            return []
+        return [deps for deps in recorded if isinstance(deps, list)]
+
+    def _remember_deps(self, base: str, deps: dict[str, str]) -> None:
+        """Keep the last few dependency sets, so that a driver whose helper alternates between
+        versions (a pull request's base and head, branches in a sweep) is found for each."""
+        assert self.cache is not None
+        try:
+            known = self._recorded_dep_sets(base)
+        except (ValueError, TypeError):
+            known = []
+        paths = sorted(deps)
+        known = [paths, *(other for other in known if other != paths)][:_DEP_SETS_KEPT]
+        self.cache[f"deps:{base}"] = json.dumps(known)
+
     def _from_cache(self, base: str) -> FileAnalysis | None:
+        """A stored result whose every dependency still has the blob it had then, or None.
+
+        The result key holds the blob id of every dependency the analysis read (absent modules
+        included), so a hit is exactly an analysis of the same inputs.
+        """
         if self.cache is None:
             return None
         try:
-            recorded = json.loads(self.cache.get(f"deps:{base}") or "null")
-            if not isinstance(recorded, dict):
-                return None
-            current = {dep: self._current(dep) for dep in recorded}
-            if current != recorded:
-                return None
-            stored = self.cache.get(f"file:{self._result_key(base, current)}")
-            return FileAnalysis.model_validate_json(stored) if stored else None
+            for paths in self._recorded_dep_sets(base):
+                current = {dep: self._current(dep) for dep in paths}
+                stored = self.cache.get(f"file:{self._result_key(base, current)}")
+                if stored:
+                    return FileAnalysis.model_validate_json(stored)
         except (ValueError, TypeError):
-            return None  # a damaged cache entry is recomputed, never trusted
+            pass  # a damaged cache entry is recomputed, never trusted
+        return None
 
     def _fresh(self, path: str) -> tuple[FileAnalysis, dict[str, str]]:
         # Imported here: a fully cached audit never needs libcst or the interpreter.

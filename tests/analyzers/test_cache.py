@@ -119,3 +119,20 @@ def test_a_damaged_cache_entry_is_recomputed(tmp_path: Path) -> None:
     second, parsed = _audit(tmp_path, cache)
     assert parsed == 1
     assert second.model_dump() == first.model_dump()
+
+
+def test_a_helper_alternating_between_versions_is_cached_for_each(tmp_path: Path) -> None:
+    """A pull request's base and head (or two branches) differ only in a helper: once both have
+    been seen, auditing either again parses nothing."""
+    files = {"utils/lora.py": HELPER.format(id=1), "scripts/a.py": USES_HELPER}
+    _write(tmp_path, files)
+    cache: dict[str, str] = {}
+    _audit(tmp_path, cache)
+    _write(tmp_path, {"utils/lora.py": HELPER.format(id="abs(hash(p)) % 1000003 + 1")})
+    _audit(tmp_path, cache)
+    for helper_id, verdict in [(1, Verdict.AFFECTED), ("abs(hash(p)) % 1000003 + 1", None)]:
+        _write(tmp_path, {"utils/lora.py": HELPER.format(id=helper_id)})
+        report, parsed = _audit(tmp_path, cache)
+        assert parsed == 0
+        if verdict is not None:
+            assert {row.path: row.verdict for row in report.drivers}["scripts/a.py"] is verdict
