@@ -8,10 +8,14 @@ a transient failure is raised as `RetryLater` for the task to reschedule itself.
 
 from __future__ import annotations
 
+import os
+import ssl
 from collections.abc import Callable
 from datetime import datetime
+from functools import cache
 from typing import TYPE_CHECKING, TypeVar
 
+import certifi
 import redis
 from githubkit import AppAuthStrategy, BaseAuthStrategy, GitHub, TokenAuthStrategy
 from githubkit.cache import MemCacheStrategy
@@ -37,11 +41,19 @@ SLUG_KEY = "lora-audit:github:app-slug:{app_id}"
 SLUG_TTL_SECONDS = 24 * 3600
 
 
+@cache
+def _tls_context() -> ssl.SSLContext:
+    """One verifying TLS context per process: githubkit builds an httpx client per call, and
+    without this each one loads the CA bundle again (about 20 ms a call)."""
+    return ssl.create_default_context(cafile=os.environ.get("SSL_CERT_FILE") or certifi.where())
+
+
 def _client(settings: Settings, auth: AS) -> GitHub[AS]:
     return GitHub(
         auth,
         base_url=settings.github_api_url,
         timeout=REQUEST_TIMEOUT_SECONDS,
+        ssl_verify=_tls_context(),
         http_cache=False,
         auto_retry=False,
         # githubkit's default cache is one process-wide store; keep each client's JWT its own.

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import ssl
+
 import pytest
 import redis
+from githubkit import TokenAuthStrategy
 
 from bot.github import GitHubApp, GitHubCallFailed, RepoOps
 from bot.github.tokens import EXPIRY_MARGIN_SECONDS
@@ -77,3 +80,20 @@ def test_repository_of_another_installation_is_not_found(
     with pytest.raises(GitHubCallFailed) as caught:
         app.repo(INSTALLATION + 1, REPO).get_repository()
     assert caught.value.status == 404
+
+
+def test_every_client_shares_one_verifying_tls_context(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The CA bundle is loaded once per process, not once per API call, and still verifies."""
+    from bot.github.client import _client, _tls_context
+    from bot.settings import Settings
+
+    monkeypatch.setenv("LORA_AUDIT_APP_ID", "1")
+    monkeypatch.setenv("LORA_AUDIT_PRIVATE_KEY", "pem")
+    monkeypatch.setenv("LORA_AUDIT_WEBHOOK_SECRET", "s")
+    settings = Settings()
+    first = _client(settings, TokenAuthStrategy("a")).config.ssl_verify
+    second = _client(settings, TokenAuthStrategy("b")).config.ssl_verify
+    assert first is second is _tls_context()
+    assert isinstance(first, ssl.SSLContext)
+    assert first.verify_mode is ssl.CERT_REQUIRED
+    assert first.check_hostname
