@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
+
+import redis
 
 from bot.github.client import InstallationClient
 from bot.github.errors import redis_retry
@@ -93,17 +96,32 @@ class CheckRunOps(RepoClient):
 
         Idempotent for the same output: the batches already sent are remembered in Redis, so a
         retried task resumes where it failed and a repeated one sends nothing twice. (GitHub
-        appends annotations on every update, so re-sending would duplicate them.)
+        appends annotations on every update, so re-sending would duplicate them.) A batch whose
+        answer was lost (a crash or a gateway error after GitHub applied it) is settled by the
+        run's `annotations_count` before anything is sent again.
         """
         batches = _batches(output)
-        progress = PROGRESS_KEY.format(
-            repo=self.full_name.lower(),
-            check_run_id=check_run_id,
-            digest=_digest(output, conclusion),
+        progress = Progress(
+            self.app.redis,
+            PROGRESS_KEY.format(
+                repo=self.full_name.lower(),
+                check_run_id=check_run_id,
+                digest=_digest(output, conclusion),
+            ),
         )
-        with redis_retry("check-run progress"):
-            raw_done = self.app.redis.get(progress)
-        done = int(raw_done) if isinstance(raw_done, bytes) else 0
+        done, sending = progress.load()
+        if done >= len(batches):
+            return
+        count = self._annotations_count(check_run_id)
+        if sending is not None:
+            # The answer to batch `sending.index` never arrived: it was applied exactly when the
+            # run gained its annotations (an empty batch cannot tell, and is harmless to resend).
+            batch = batches[sending.index] if sending.index < len(batches) else []
+            if batch and count >= sending.count_before + len(batch):
+                done = sending.index + 1
+                progress.save(done, None)
+            else:
+                done = sending.index
         for index in range(done, len(batches)):
             body: dict[str, Any] = {
                 "title": output.title,
@@ -126,6 +144,52 @@ class CheckRunOps(RepoClient):
                     self.owner, self.name, check_run_id, output=body, **completion
                 )
 
+            progress.save(index, InFlight(index, count))
             self._call(update)
-            with redis_retry("check-run progress"):
-                self.app.redis.set(progress, index + 1, ex=PROGRESS_TTL_SECONDS)
+            count += len(batches[index])
+            progress.save(index + 1, None)
+
+    def _annotations_count(self, check_run_id: int) -> int:
+        run = self._call(
+            lambda gh: gh.rest.checks.get(self.owner, self.name, check_run_id).parsed_data
+        )
+        return run.output.annotations_count
+
+
+@dataclass(frozen=True)
+class InFlight:
+    """The batch being sent, and how many annotations the run had before it."""
+
+    index: int
+    count_before: int
+
+
+class Progress:
+    """How far completing one check run with one output got, kept in Redis across retries."""
+
+    def __init__(self, redis_client: redis.Redis, key: str) -> None:
+        self.redis = redis_client
+        self.key = key
+
+    def load(self) -> tuple[int, InFlight | None]:
+        with redis_retry("check-run progress"):
+            raw = self.redis.get(self.key)
+        if not isinstance(raw, bytes):
+            return 0, None
+        try:
+            data = json.loads(raw)
+            if not isinstance(data, dict):
+                return 0, None
+            sending = data.get("sending")
+            in_flight = InFlight(int(sending[0]), int(sending[1])) if sending else None
+            return int(data["done"]), in_flight
+        except (ValueError, TypeError, KeyError, IndexError):
+            return 0, None
+
+    def save(self, done: int, sending: InFlight | None) -> None:
+        value = {
+            "done": done,
+            "sending": [sending.index, sending.count_before] if sending else None,
+        }
+        with redis_retry("check-run progress"):
+            self.redis.set(self.key, json.dumps(value), ex=PROGRESS_TTL_SECONDS)

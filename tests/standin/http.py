@@ -168,7 +168,7 @@ def _endpoint(state: State, public_pem: str, auth: Auth, handler: Handler) -> An
         with state.lock:
             failure = state.take_failure(method, path)
             try:
-                if failure is not None:
+                if failure is not None and not failure.applied:
                     reply = Reply(failure.status, failure.body, dict(failure.headers))
                 else:
                     try:
@@ -188,6 +188,10 @@ def _endpoint(state: State, public_pem: str, auth: Auth, handler: Handler) -> An
                         installation_id=installation_id,
                     )
                     reply = handler(ctx)
+                    if failure is not None:
+                        # The change took effect, but the answer is lost (a gateway error after
+                        # the backend applied it): the client sees only the failure.
+                        reply = Reply(failure.status, failure.body, dict(failure.headers))
             except HttpError as exc:
                 reply = Reply(exc.status, exc.body)
             headers = _rate_headers(state, path) | reply.headers

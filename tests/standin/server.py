@@ -227,10 +227,14 @@ class GitHubStandIn:
         headers: dict[str, str] | None = None,
         message: str = "Server Error",
         skip: int = 0,
+        applied: bool = False,
     ) -> None:
         """Answer the next `times` calls matching `method` and the `path` regex with `status`
-        (after letting `skip` matching calls through)."""
+        (after letting `skip` matching calls through). With `applied`, each such call still takes
+        effect and only its answer is the failure, as when a gateway times out after GitHub
+        applied the change."""
         failure = Failure(
+            applied=applied,
             status=status,
             remaining=times,
             body={"message": message, "documentation_url": "https://docs.github.com/rest"},

@@ -158,6 +158,7 @@ class Failure:
     method: str | None = None
     path: re.Pattern[str] | None = None
     skip: int = 0  # let this many matching requests through first
+    applied: bool = False  # serve the request (its change takes effect), then answer the failure
 
     def matches(self, method: str, path: str) -> bool:
         if self.remaining <= 0:

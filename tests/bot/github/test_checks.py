@@ -102,6 +102,23 @@ def test_a_retry_resumes_after_the_batches_already_sent(
     assert [call.status for call in github_standin.calls("PATCH")] == [200, 502, 200, 200]
 
 
+@pytest.mark.parametrize("failing_batch", [0, 1, 2])
+def test_a_batch_applied_but_unanswered_is_not_sent_twice(
+    ops: RepoOps, github_standin: GitHubStandIn, failing_batch: int
+) -> None:
+    """GitHub applied the PATCH but the answer was lost (a 502 from the gateway, or the worker
+    died before recording it): the retry must not append those annotations a second time."""
+    run = ops.find_or_create_check_run(SHA)
+    github_standin.fail_next(502, method="PATCH", skip=failing_batch, applied=True)
+    with pytest.raises(RetryLater):
+        ops.complete_check_run(run.id, _output(120), "success")
+    ops.complete_check_run(run.id, _output(120), "success")
+    (stored,) = github_standin.check_runs(REPO)
+    assert [item["message"] for item in stored.annotations] == [f"stale {i}" for i in range(120)]
+    assert (stored.status, stored.conclusion) == ("completed", "success")
+    assert len(github_standin.calls("PATCH")) == 3
+
+
 def test_a_different_result_is_posted_again(ops: RepoOps, github_standin: GitHubStandIn) -> None:
     run = ops.find_or_create_check_run(SHA)
     ops.complete_check_run(run.id, _output(1), "failure")
