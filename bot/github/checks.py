@@ -109,6 +109,19 @@ class CheckRunOps(RepoClient):
                 digest=_digest(output, conclusion),
             ),
         )
+        # Two tasks may complete one run at once (an `/audit` rerun racing the automatic
+        # check): one at a time, so that neither sends a batch the other already sent.
+        with self._exclusive(f"check-run-output:{check_run_id}"):
+            self._send_batches(check_run_id, output, conclusion, batches, progress)
+
+    def _send_batches(
+        self,
+        check_run_id: int,
+        output: CheckRunOutput,
+        conclusion: Conclusion,
+        batches: list[list[dict[str, object]]],
+        progress: Progress,
+    ) -> None:
         done, sending = progress.load()
         if done >= len(batches):
             return

@@ -119,6 +119,26 @@ def test_a_batch_applied_but_unanswered_is_not_sent_twice(
     assert len(github_standin.calls("PATCH")) == 3
 
 
+def test_concurrent_completions_send_each_annotation_once(
+    app: GitHubApp, github_standin: GitHubStandIn, redis_url: str
+) -> None:
+    """An `/audit` rerun and the automatic check finishing the same run at the same time."""
+    run = app.repo(INSTALLATION, REPO).find_or_create_check_run(SHA)
+    apps = [app] + [GitHubApp(github_standin.settings(redis_url=redis_url)) for _ in range(3)]
+    with ThreadPoolExecutor(len(apps)) as pool:
+        list(
+            pool.map(
+                lambda each: each.repo(INSTALLATION, REPO).complete_check_run(
+                    run.id, _output(120), "failure"
+                ),
+                apps,
+            )
+        )
+    (stored,) = github_standin.check_runs(REPO)
+    assert [item["message"] for item in stored.annotations] == [f"stale {i}" for i in range(120)]
+    assert len(github_standin.calls("PATCH")) == 3
+
+
 def test_a_different_result_is_posted_again(ops: RepoOps, github_standin: GitHubStandIn) -> None:
     run = ops.find_or_create_check_run(SHA)
     ops.complete_check_run(run.id, _output(1), "failure")
