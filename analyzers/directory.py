@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from analyzers.git.runner import git_invocation
 from analyzers.source import SourceError
 
 SKIP_DIRS = frozenset(
@@ -43,16 +44,18 @@ class _Git:
 
     def __init__(self, root: Path) -> None:
         self.root = root
-        self.env = {**os.environ, "GIT_OPTIONAL_LOCKS": "0", "LC_ALL": "C"}
 
     def start(self, args: Sequence[str]) -> subprocess.Popen[bytes] | None:
+        # The folder may hold a .git/config nobody vetted (an unpacked archive): the shared
+        # hardening keeps `status` from running its fsmonitor, hooks or pager.
+        invocation = git_invocation(None, *args)
         try:
             return subprocess.Popen(
-                ["git", *args],
+                invocation.argv,
                 cwd=self.root,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
-                env=self.env,
+                env=invocation.env,
             )
         except OSError:
             return None  # no git on PATH, or the folder vanished
@@ -75,6 +78,7 @@ class DirectoryTree:
 
     def __init__(self, root: str | Path, *, label: str | None = None) -> None:
         self.root = Path(root)
+        self._root_text = str(self.root)
         self._label = label if label is not None else str(root)
         self._git = _Git(self.root)
         self._skipped: list[Skip] = []
@@ -139,7 +143,7 @@ class DirectoryTree:
         if any(part in SKIP_DIRS for part in parts[:-1]):
             return False
         try:
-            info = os.lstat(self.root / rel)
+            info = os.lstat(os.path.join(self._root_text, rel))  # not pathlib: 10,000s of calls
         except OSError:
             return False  # deleted in the work tree but still in the index
         if stat.S_ISLNK(info.st_mode):

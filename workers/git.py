@@ -68,9 +68,10 @@ class GitResult:
 
 def git_env(secret_config: Mapping[str, str] | None = None) -> dict[str, str]:
     """The environment for git: hardened, with `secret_config` as `GIT_CONFIG_*` entries."""
-    env = {**os.environ, **BASE_ENV}
-    for name in [key for key in env if key.startswith("GIT_CONFIG_KEY_")]:
-        env.pop(name)
+    # None of the caller's GIT_* variables: a stray GIT_DIR or GIT_CONFIG_* must not redirect
+    # a fetch or add config (the same rule as analyzers.git.runner.git_env).
+    env = {key: value for key, value in os.environ.items() if not key.startswith("GIT_")}
+    env.update(BASE_ENV)
     items = list((secret_config or {}).items())
     env["GIT_CONFIG_COUNT"] = str(len(items))
     for index, (key, value) in enumerate(items):

@@ -112,3 +112,20 @@ def test_an_ignored_folder_inside_a_repository_is_read_as_a_plain_folder(tmp_pat
     assert tree.files() == ["lib/driver.py"]
     assert tree.candidates(PREFILTER_NEEDLES) == ["lib/driver.py"]
     assert tree.commit is None
+
+
+def test_an_unvetted_git_config_in_the_folder_runs_nothing(tmp_path: Path) -> None:
+    """An unpacked archive can carry its own .git/config; scanning it must not run its fsmonitor
+    (plain `git status` would: tests/analyzers/git/test_runner.py shows the trap is real)."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("one", {"a.py": "from vllm.lora.request import LoRARequest\n"})
+    marker = tmp_path / "fsmonitor.ran"
+    script = tmp_path / "fsmonitor.sh"
+    script.write_text(f"#!/bin/sh\ntouch {marker}\nexit 0\n")
+    script.chmod(0o755)
+    repo.git("config", "core.fsmonitor", str(script))
+    repo.write("a.py", "from vllm.lora.request import LoRARequest\nx = 2\n")  # dirty: status asks
+    tree = DirectoryTree(repo.path)
+    assert tree.candidates(PREFILTER_NEEDLES) == ["a.py"]
+    assert tree.commit is None  # dirty, so no commit is cited
+    assert not marker.exists()

@@ -47,6 +47,27 @@ def test_first_sync_makes_a_bare_mirror_with_every_branch(
     assert git(mirror.path, "show", f"{first}:a.py") == "x = 1"
 
 
+def test_the_callers_git_environment_cannot_redirect_a_sync(
+    remotes: Remotes, cache: RepoCache, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker started with GIT_DIR (or GIT_CONFIG_*) in its environment still syncs the mirror."""
+    repo = remotes.create("octo/env")
+    first = repo.commit("first", {"a.py": "x = 1\n"})
+    remotes.push(repo)
+    elsewhere = tmp_path / "elsewhere.git"
+    git(tmp_path, "init", "-q", "--bare", str(elsewhere))
+    monkeypatch.setenv("GIT_DIR", str(elsewhere))
+    monkeypatch.setenv("GIT_CONFIG_COUNT", "1")
+    monkeypatch.setenv("GIT_CONFIG_KEY_0", "core.hooksPath")
+    monkeypatch.setenv("GIT_CONFIG_VALUE_0", str(tmp_path / "hooks"))
+
+    mirror = cache.sync("octo", "env", None, want=[first])
+
+    monkeypatch.delenv("GIT_DIR")
+    assert mirror.branches() == {"main": first}
+    assert git(elsewhere, "for-each-ref") == ""
+
+
 def test_later_syncs_fetch_only_new_commits_and_prune_deleted_branches(
     remotes: Remotes, cache: RepoCache
 ) -> None:
