@@ -27,7 +27,19 @@ SKIP_DIRS = frozenset(
 READ_LIMIT = 64 * 1024 * 1024
 _GIT_TIMEOUT = 120
 _LIST = ("ls-files", "-z", "--cached", "--others", "--exclude-standard")
-_STATUS = ("status", "--porcelain=v2", "--branch", "-z", "--untracked-files=all", "--", ".")
+_STATUS = (
+    "status",
+    "--porcelain=v2",
+    "--branch",
+    "-z",
+    "--untracked-files=all",
+    "--ignore-submodules=all",
+    "--",
+    ".",
+)
+# `status` re-hashes changed files through the clean filters the repository configures; their
+# names are read first so that each can be switched off (config is read, never run).
+_FILTERS = ("config", "--includes", "--name-only", "-z", "--get-regexp", r"^filter\.")
 _UNKNOWN = object()
 
 
@@ -119,13 +131,17 @@ class DirectoryTree:
     def _load(self, needles: Sequence[bytes] = ()) -> bytes | None:
         """Fill the listing and HEAD status (once), and run a grep for `needles` alongside."""
         listing = self._git.start(_LIST) if self._listing is _UNKNOWN else None
-        status = self._git.start(_STATUS) if self._head is _UNKNOWN else None
+        filters = self._git.start(_FILTERS) if self._head is _UNKNOWN else None
         grep = None
         if needles and self._listing is not None:
             args = ["grep", "-l", "-z", "-F", "--untracked", "--no-color"]
             for needle in needles:
                 args += ["-e", needle.decode("utf-8", "surrogateescape")]
             grep = self._git.start([*args, "--", "*.py"])
+        status = None
+        if self._head is _UNKNOWN:
+            neutral = _no_filters(self._git.finish(filters, ok=(0, 1)))
+            status = self._git.start([*neutral, *_STATUS])
         if self._listing is _UNKNOWN:
             out = self._git.finish(listing)
             # Nothing listed inside a work tree: the folder itself is ignored (a vendored or
@@ -227,6 +243,20 @@ class DirectoryTree:
 def _names(out: bytes) -> list[str]:
     names = {name.decode("utf-8", "surrogateescape") for name in out.split(b"\0")}
     return sorted(name for name in names if name)
+
+
+def _no_filters(names: bytes | None) -> list[str]:
+    """`-c` options that switch off every configured filter driver (`filter.<name>.*`)."""
+    drivers = {
+        name.decode("utf-8", "surrogateescape").rsplit(".", 1)[0]
+        for name in (names or b"").split(b"\0")
+        if name.count(b".") >= 2
+    }
+    options: list[str] = []
+    for driver in sorted(drivers):
+        for key in ("clean", "smudge", "process"):
+            options += ["-c", f"{driver}.{key}="]
+    return options
 
 
 def _clean_head(status: bytes | None) -> str | None:

@@ -129,3 +129,22 @@ def test_an_unvetted_git_config_in_the_folder_runs_nothing(tmp_path: Path) -> No
     assert tree.candidates(PREFILTER_NEEDLES) == ["a.py"]
     assert tree.commit is None  # dirty, so no commit is cited
     assert not marker.exists()
+
+
+def test_an_unvetted_filter_driver_in_the_folder_runs_nothing(tmp_path: Path) -> None:
+    """`git status` hashes a changed file through the clean filter its .gitattributes names and
+    .git/config defines: a scan must switch every such filter off rather than run it."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("one", {"a.py": "from vllm.lora.request import LoRARequest\n"})
+    marker = tmp_path / "filter.ran"
+    repo.write(".gitattributes", "*.py filter=evil\n")
+    repo.git("config", "filter.evil.clean", f"touch {marker}; cat")
+    # Same size, other mtime: git must hash the file (through the filter) to know it changed.
+    repo.write("a.py", "from vllm.lora.request import LoRARequest\n".replace("vllm", "VLLM"))
+    os.utime(repo.path / "a.py", (1_000_000_000, 1_000_000_000))
+    tree = DirectoryTree(repo.path)
+    assert tree.candidates(PREFILTER_NEEDLES) == ["a.py"]
+    assert tree.commit is None
+    assert not marker.exists()
+    subprocess.run(["git", "status", "--porcelain"], cwd=repo.path, capture_output=True, check=True)
+    assert marker.exists()  # the trap is real: plain git runs it
