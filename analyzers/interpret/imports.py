@@ -61,11 +61,7 @@ def execute_import(m: Machine, node: cst.Import | cst.ImportFrom, scope: Scope) 
     if not isinstance(node.names, cst.ImportStar) and m.importing:
         for alias in node.names:
             name = dotted(alias.name)
-            bound = (
-                alias.asname.name.value
-                if alias.asname is not None and isinstance(alias.asname.name, cst.Name)
-                else name
-            )
+            bound = _bound_name(alias, name)
             _bind(m, scope, bound, partial(_from_import, m, full, name, scope))
         return
     origin = m.import_module(full, scope.module) if full else None
@@ -79,12 +75,15 @@ def execute_import(m: Machine, node: cst.Import | cst.ImportFrom, scope: Scope) 
         return
     for alias in node.names:
         name = dotted(alias.name)
-        bound = (
-            alias.asname.name.value
-            if alias.asname is not None and isinstance(alias.asname.name, cst.Name)
-            else name
-        )
+        bound = _bound_name(alias, name)
         scope.assign(bound, _member(m, origin, full, name, scope))
+
+
+def _bound_name(alias: cst.ImportAlias, name: str) -> str:
+    """The name an `import ... as x` binds: `x`, or the imported name itself."""
+    if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+        return alias.asname.name.value
+    return name
 
 
 def _from_import(m: Machine, full: str, name: str, scope: Scope) -> Value:
