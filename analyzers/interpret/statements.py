@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -165,13 +166,9 @@ def _for(m: Machine, node: cst.For, scope: Scope) -> None:
     try:
         for item in plan:
             m.assign(node.target, item, scope)
-            try:
-                m.exec_block(node.body.body, scope)
-            except BreakLoop:
+            if _iteration_breaks(m, node.body.body, scope):
                 broke = True
                 break
-            except ContinueLoop:
-                continue
     finally:
         m.loops.pop()
     if not broke and node.orelse is not None:
@@ -200,17 +197,24 @@ def _while(m: Machine, node: cst.While, scope: Scope) -> None:
                     m.trace.symbolic_loops.append(loc)
                 break
             count += 1
-            try:
-                m.exec_block(node.body.body, scope)
-            except BreakLoop:
+            if _iteration_breaks(m, node.body.body, scope):
                 broke = True
                 break
-            except ContinueLoop:
-                continue
     finally:
         m.loops.pop()
     if not broke and node.orelse is not None:
         m.exec_block(node.orelse.body.body, scope)
+
+
+def _iteration_breaks(m: Machine, body: Sequence[cst.CSTNode], scope: Scope) -> bool:
+    """Run one loop iteration; True when it ends in `break` (a `continue` just ends it)."""
+    try:
+        m.exec_block(body, scope)
+    except BreakLoop:
+        return True
+    except ContinueLoop:
+        pass
+    return False
 
 
 def _is_literal_true(test: cst.BaseExpression) -> bool:
