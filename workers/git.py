@@ -17,9 +17,19 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from analyzers.git.runner import SAFE_CONFIG
+from analyzers.git.runner import git_env as safe_git_env
+
+# The analyzers' read-only hardening (no fsmonitor, hooks, pager, ...), less the transport ban a
+# fetch cannot live with, plus what only a fetching, long-lived mirror needs.
+_FETCH_NEEDS = frozenset({"protocol.allow"})
 HARDENING: tuple[str, ...] = (
-    "-c",
-    "core.hooksPath=/dev/null",
+    *(
+        arg
+        for key, value in SAFE_CONFIG
+        if key not in _FETCH_NEEDS
+        for arg in ("-c", f"{key}={value}")
+    ),
     "-c",
     "credential.helper=",
     "-c",
@@ -27,17 +37,10 @@ HARDENING: tuple[str, ...] = (
     "-c",
     "maintenance.auto=false",
     "-c",
-    "core.fsmonitor=false",
-    "-c",
     "protocol.ext.allow=never",
 )
-BASE_ENV = {
-    "GIT_TERMINAL_PROMPT": "0",  # never wait for a password on a terminal
-    "GIT_ASKPASS": "true",  # an empty answer instead of a prompt
-    "SSH_ASKPASS": "true",
-    "GIT_CONFIG_NOSYSTEM": "1",
-    "LC_ALL": "C",
-}
+# An empty answer instead of a prompt (analyzers.git.runner already turns terminal prompts off).
+ASKPASS_ENV = {"GIT_ASKPASS": "true", "SSH_ASKPASS": "true"}
 _POLL_SECONDS = 0.1
 
 
@@ -68,16 +71,14 @@ class GitResult:
 
 def git_env(secret_config: Mapping[str, str] | None = None) -> dict[str, str]:
     """The environment for git: hardened, with `secret_config` as `GIT_CONFIG_*` entries."""
-    # None of the caller's GIT_* variables: a stray GIT_DIR or GIT_CONFIG_* must not redirect
-    # a fetch or add config (the same rule as analyzers.git.runner.git_env).
-    env = {key: value for key, value in os.environ.items() if not key.startswith("GIT_")}
-    env.update(BASE_ENV)
     items = list((secret_config or {}).items())
-    env["GIT_CONFIG_COUNT"] = str(len(items))
+    extra = {**ASKPASS_ENV, "GIT_CONFIG_COUNT": str(len(items))}
     for index, (key, value) in enumerate(items):
-        env[f"GIT_CONFIG_KEY_{index}"] = key
-        env[f"GIT_CONFIG_VALUE_{index}"] = value
-    return env
+        extra[f"GIT_CONFIG_KEY_{index}"] = key
+        extra[f"GIT_CONFIG_VALUE_{index}"] = value
+    # analyzers' git_env drops the caller's GIT_* variables: a stray GIT_DIR or GIT_CONFIG_*
+    # must not redirect a fetch or add config.
+    return safe_git_env(extra)
 
 
 def run_git(
