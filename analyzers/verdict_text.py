@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from analyzers.interpret.containers import key_text
@@ -195,32 +195,40 @@ def _adapter(event: Served) -> tuple[str, str | None]:
     return key_text(event.path or Const(None)), event.content.token()
 
 
+def _first_clash(
+    events: Iterable[object], seen: dict[str, Served], *, keep_first: bool
+) -> tuple[Served, Served] | None:
+    """The first served request whose id was seen earlier with a different adapter, as
+    (earlier, later); `seen` carries the ids across calls."""
+    for event in events:
+        if not isinstance(event, Served) or event.lora_id is None:
+            continue
+        key = key_text(event.lora_id)
+        earlier = seen.get(key)
+        if earlier is not None and _adapter(earlier) != _adapter(event):
+            return earlier, event
+        if keep_first:
+            seen.setdefault(key, event)
+        else:
+            seen[key] = event
+    return None
+
+
 def _repeats_within(groups: Groups) -> list[Served] | None:
     """Two requests with one id but different adapters in one lifetime (kept apart by eviction)."""
     for events in groups.values():
-        seen: dict[str, Served] = {}
-        for event in events:
-            if not isinstance(event, Served) or event.lora_id is None:
-                continue
-            key = key_text(event.lora_id)
-            earlier = seen.get(key)
-            if earlier is not None and _adapter(earlier) != _adapter(event):
-                return [event, earlier]
-            seen[key] = event
+        clash = _first_clash(events, {}, keep_first=False)
+        if clash is not None:
+            return [clash[1], clash[0]]
     return None
 
 
 def _repeats_across(groups: Groups) -> tuple[Served, Served] | None:
     seen: dict[str, Served] = {}
     for events in groups.values():
-        for event in events:
-            if not isinstance(event, Served) or event.lora_id is None:
-                continue
-            key = key_text(event.lora_id)
-            earlier = seen.get(key)
-            if earlier is not None and _adapter(earlier) != _adapter(event):
-                return earlier, event
-            seen.setdefault(key, event)
+        clash = _first_clash(events, seen, keep_first=True)
+        if clash is not None:
+            return clash
     return None
 
 
