@@ -36,13 +36,20 @@ class CommentOps(RepoClient):
                 return CommentRef(comment.id, comment.html_url, created=False), body
         return None
 
-    def upsert_sticky_comment(self, pull_number: int, body: str) -> CommentRef:
-        """Create the pull request's one lora-audit comment, or edit it in place if changed."""
+    def upsert_sticky_comment(
+        self, pull_number: int, body: str, *, create: bool = True
+    ) -> CommentRef | None:
+        """Create the pull request's one lora-audit comment, or edit it in place if changed.
+
+        With `create=False` only an existing comment is edited (None when there is none): a pull
+        request that has nothing worth saying gets no comment, but one the App already wrote is
+        never left showing a finding that is gone.
+        """
         body = with_marker(body, PR_COMMENT_MARKER)
         with self._exclusive(f"comment:{pull_number}"):
             found = self.find_own_comment(pull_number, PR_COMMENT_MARKER)
             if found is None:
-                return self._create_comment(pull_number, body)
+                return self._create_comment(pull_number, body) if create else None
             ref, current = found
             if current != body:
                 self._call(

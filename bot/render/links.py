@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.github.urls import blob_url
+from bot.github.urls import blob_url, web_url
 from bot.render.inert import code
 
 
@@ -14,6 +14,11 @@ class RepoLinks:
 
     web: str
     repo: str
+
+    @classmethod
+    def for_api(cls, api_url: str, repo: str) -> RepoLinks:
+        """`repo` on the GitHub whose API is at `api_url` (LORA_AUDIT_GITHUB_API_URL)."""
+        return cls(web_url(api_url), repo)
 
     def blob(self, sha: str, path: str, line: int | None = None) -> str:
         return blob_url(self.web, self.repo, sha, path, line)
