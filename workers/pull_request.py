@@ -128,7 +128,9 @@ def post_sticky_comment(
     comment up to date; `always` comments on every audited pull request; `never` never does."""
     if mode == "never":
         return None
-    return ops.upsert_sticky_comment(pull_number, body, create=mode == "always" or worth_saying)
+    if mode == "always" or worth_saying:
+        return ops.upsert_sticky_comment(pull_number, body)
+    return ops.update_sticky_comment(pull_number, body)
 
 
 def check_pull_request(

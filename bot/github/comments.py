@@ -36,15 +36,21 @@ class CommentOps(RepoClient):
                 return CommentRef(comment.id, comment.html_url, created=False), body
         return None
 
-    def upsert_sticky_comment(
-        self, pull_number: int, body: str, *, create: bool = True
-    ) -> CommentRef | None:
-        """Create the pull request's one lora-audit comment, or edit it in place if changed.
+    def upsert_sticky_comment(self, pull_number: int, body: str) -> CommentRef:
+        """Create the pull request's one lora-audit comment, or edit it in place if changed."""
+        ref = self._sticky(pull_number, body, create=True)
+        assert ref is not None  # created when missing
+        return ref
 
-        With `create=False` only an existing comment is edited (None when there is none): a pull
-        request that has nothing worth saying gets no comment, but one the App already wrote is
-        never left showing a finding that is gone.
+    def update_sticky_comment(self, pull_number: int, body: str) -> CommentRef | None:
+        """Edit the pull request's lora-audit comment if there is one (None when there is not).
+
+        A pull request with nothing worth saying gets no comment, but one the App already
+        wrote is never left showing a finding that is gone.
         """
+        return self._sticky(pull_number, body, create=False)
+
+    def _sticky(self, pull_number: int, body: str, *, create: bool) -> CommentRef | None:
         body = with_marker(body, PR_COMMENT_MARKER)
         with self._exclusive(f"comment:{pull_number}"):
             found = self.find_own_comment(pull_number, PR_COMMENT_MARKER)
