@@ -159,10 +159,34 @@ def describe(
         if item["type"] == "value_error":
             what = str(item["msg"]).removeprefix("Value error, ")
         else:
-            what = f"must be {meaning}" if meaning else str(item["msg"]).lower()
+            what = f"must be {meaning or _expected(item)}"
         shown = "" if field in secrets else _shown(item.get("input"))
         problems.append(f"{variable(field)} {what}{shown}")
     return problems
+
+
+_EXPECTED = {
+    "int_parsing": "a whole number",
+    "int_from_float": "a whole number",
+    "float_parsing": "a number",
+    "bool_parsing": "true or false",
+    "greater_than": "greater than {gt}",
+    "greater_than_equal": "at least {ge}",
+    "less_than": "less than {lt}",
+    "string_type": "text",
+}
+
+
+def _expected(item: ErrorDetails) -> str:
+    """What a value of this kind should be, in words (pydantic's message as a last resort)."""
+    template = _EXPECTED.get(item["type"])
+    if template is None:
+        return str(item["msg"]).lower().removeprefix("input should be ")
+    bounds = {
+        key: f"{value:g}" if isinstance(value, float) else value
+        for key, value in item.get("ctx", {}).items()
+    }
+    return template.format(**bounds)
 
 
 def _shown(value: Any) -> str:

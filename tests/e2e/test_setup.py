@@ -160,6 +160,9 @@ def test_setup_from_nothing_to_a_first_check_run(
         install = f"{github_standin.url}/apps/{github_standin.state.app_slug}/installations/new"
         assert install in home.text
         assert "/badge/OWNER/REPO.svg" in home.text
+        installed = httpx.get(f"{deployment.url}/installed?installation_id=77", timeout=10)
+        assert installed.status_code == 200  # the manifest's setup_url
+        assert "is installed" in installed.text
         payload = payloads.pull_request(
             "opened",
             repo="first/run",
