@@ -96,14 +96,17 @@ def render_pr_comment(
             lines.append(f"| … | | | {hidden} more in the check run |")
         lines.append("")
     if changes.already_affected:
+        verb = "is" if changes.already_affected == 1 else "are"
         lines += [
             f"{_plural(changes.already_affected, 'affected driver')} already on the base branch "
-            "(not changed here) are listed in the check run.",
+            f"(not changed here) {verb} listed in the check run.",
             "",
         ]
-    check = f" · [the LoRA cache audit check]({check_run_url})" if check_run_url else ""
+    audited = audited_line(report)
+    if check_run_url:
+        audited = f"{audited.removesuffix('.')} · [details in the check run]({check_run_url})."
     lines += [
-        f"{audited_line(report)}{check}",
+        audited,
         "",
         "<sub>Edited in place on every push. `comment: always` or `comment: never` in "
         "`.github/lora-audit.yml` changes when it appears.</sub>",

@@ -251,6 +251,10 @@ def test_weekly_sweep_twice_keeps_one_sweep_issue_updated(e2e: E2E) -> None:
     assert updated.number == issue.number
     assert updated.edits == 1
     assert "more_evals.py" in (updated.body or "")
+    # The edit notifies nobody: the new finding is announced with a comment.
+    [news] = e2e.standin.comments(name, issue.number)
+    assert "New since the last sweep" in news.body
+    assert "more_evals.py" in news.body
 
 
 def test_github_errors_and_rate_limits_still_post_exactly_once(e2e: E2E) -> None:
