@@ -5,11 +5,6 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
-from collections.abc import Callable
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from bot.settings import SetupSettings
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -25,11 +20,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bot.settings import SettingsError, app_is_configured, get_settings, get_setup_settings
+    from bot.settings import SettingsError, app_is_configured, get_settings
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     if not app_is_configured():
-        return _serve_setup(args, get_setup_settings)
+        return _serve_setup(args)
     try:
         settings = get_settings()  # every problem at once, the private key parsed
     except SettingsError as exc:
@@ -44,9 +39,9 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _serve_setup(args: argparse.Namespace, get_setup_settings: Callable[[], SetupSettings]) -> int:
+def _serve_setup(args: argparse.Namespace) -> int:
     """No App id, key or secret anywhere: serve the manifest flow that registers the App."""
-    from bot.settings import SettingsError
+    from bot.settings import SettingsError, get_setup_settings
 
     try:
         settings = get_setup_settings()
