@@ -255,10 +255,14 @@ def marked_findings(body: str) -> set[str] | None:
 
 
 def new_findings(report: Report, previous_body: str | None) -> list[Finding]:
-    """Findings the last sweep issue did not hold (none when there was no issue before)."""
-    if previous_body is None:
+    """Findings the last sweep issue did not hold.
+
+    None without an earlier issue (a new issue announces itself), and none when the earlier
+    issue carries no findings marker (written before markers existed: nothing is known to be new).
+    """
+    before = marked_findings(previous_body) if previous_body is not None else None
+    if before is None:
         return []
-    before = marked_findings(previous_body) or set()
     return [finding for finding in sweep_findings(report) if finding.key not in before]
 
 

@@ -282,6 +282,7 @@ def test_a_sweep_of_old_history_alone_has_nothing_to_do() -> None:
 def test_new_findings_are_those_the_last_issue_did_not_mark() -> None:
     report = _sweep_rows()
     assert new_findings(report, None) == []  # a new issue announces itself
+    assert new_findings(report, "an issue from before findings markers") == []
     before = render_sweep_issue(report, repo="octo/demo").body
     assert new_findings(report, before) == []
     more = _sweep_rows()
