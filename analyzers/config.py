@@ -45,6 +45,8 @@ class RepoConfig(BaseModel):
     pull_request_conclusion: Literal["failure", "neutral"] = "failure"
     follow_up_issues: bool = True
     weekly_sweep: bool = True
+    # When the App's sticky pull-request comment appears (read by the App, not the analysis).
+    comment: Literal["on-findings", "always", "never"] = "on-findings"
 
     @field_validator("fix_commits", mode="before")
     @classmethod
