@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import MutableMapping
 
-from analyzers.config import CONFIG_PATH, ConfigResult, parse_config
+from analyzers.files.config import CONFIG_PATH, ConfigResult, parse_config
+from analyzers.files.source import SourceError
 from analyzers.git.api import audit_commit, audit_commits, audit_history
 from analyzers.git.repository import GitRepository
 from analyzers.git.tree import GitTree
 from analyzers.model import DiffSummary, Report
-from analyzers.source import SourceError
 from workers.repo_cache import Mirror
 
 ZERO_SHA = "0" * 40

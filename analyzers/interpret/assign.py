@@ -6,8 +6,9 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from analyzers.files.parsing import Loc
 from analyzers.interpret import containers
-from analyzers.interpret.objects import REQUEST_FIELDS, Loc, NamespaceV, RequestV
+from analyzers.interpret.objects import REQUEST_FIELDS, NamespaceV, RequestV
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.values import ClassV, InstV, ModV, SeqSym, Sym, Value
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from analyzers.files.parsing import Loc
 from analyzers.interpret import containers, iteration
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import RangeV
-from analyzers.interpret.objects import EngineArgsV, FileV, Loc, NamespaceV, RequestV
+from analyzers.interpret.objects import EngineArgsV, FileV, NamespaceV, RequestV
 from analyzers.interpret.values import (
     NONE,
     Concat,

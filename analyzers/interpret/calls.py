@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from analyzers.files.parsing import Loc
 from analyzers.interpret import classes, library, vllm_api
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import key_text
-from analyzers.interpret.objects import EngineV, Loc, MockV, RequestV
+from analyzers.interpret.objects import EngineV, MockV, RequestV
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.signals import ReturnValue
 from analyzers.interpret.values import (

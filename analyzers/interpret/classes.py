@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from analyzers.files.parsing import Loc
 from analyzers.interpret import calls, containers, library, vllm_api
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import RangeV
-from analyzers.interpret.objects import EngineV, Loc, MockV, NamespaceV, RequestV
+from analyzers.interpret.objects import EngineV, MockV, NamespaceV, RequestV
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.values import (
     ClassV,

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from analyzers.files.parsing import Loc
 from analyzers.interpret.containers import RangeV
-from analyzers.interpret.objects import Loc
 from analyzers.interpret.values import (
     Const,
     CounterV,

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from analyzers.files.parsing import Loc
 from analyzers.interpret import builtins_model, processes, server_api, stdlib, vllm_api
 from analyzers.interpret.argparse_model import parser_method
 from analyzers.interpret.callargs import CallArgs
-from analyzers.interpret.objects import FileV, Loc, MockV, ParserV, RequestV
+from analyzers.interpret.objects import FileV, MockV, ParserV, RequestV
 from analyzers.interpret.signals import ProgramExit
 from analyzers.interpret.trace import Escaped
 from analyzers.interpret.values import (

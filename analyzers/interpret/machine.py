@@ -7,10 +7,11 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from analyzers.files.parsing import Loc
+from analyzers.files.program import Module, ModuleLoader
 from analyzers.interpret import assign, calls, classes, expressions, statements
 from analyzers.interpret.callargs import CallArgs
-from analyzers.interpret.objects import EngineV, Loc
-from analyzers.interpret.program import Module, ModuleLoader
+from analyzers.interpret.objects import EngineV
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.signals import BudgetExhausted, ProgramExit, Raised
 from analyzers.interpret.trace import Trace

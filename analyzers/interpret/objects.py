@@ -2,30 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from analyzers.files.parsing import Loc
 from analyzers.interpret.values import Obj, Value
-
-
-@dataclass(frozen=True)
-class Loc:
-    """A place in the analysed code: posix path, 1-based line and column, and its text.
-
-    The text is produced only when a message asks for it (`code`): printing code is costly.
-    """
-
-    path: str
-    line: int
-    column: int = 1
-    text: Callable[[], str] | None = field(default=None, compare=False, repr=False)
-
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line}"
-
-    @property
-    def code(self) -> str:
-        return self.text() if self.text is not None else ""
 
 
 @dataclass(eq=False)

@@ -11,9 +11,9 @@ import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from analyzers.files.parsing import Loc
 from analyzers.interpret import containers
 from analyzers.interpret.containers import key_text
-from analyzers.interpret.objects import Loc
 from analyzers.interpret.values import (
     Concat,
     Const,

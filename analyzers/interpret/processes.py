@@ -12,9 +12,9 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from analyzers.files.parsing import Loc
 from analyzers.interpret import iteration
 from analyzers.interpret.callargs import CallArgs
-from analyzers.interpret.objects import Loc
 from analyzers.interpret.trace import Spawned
 from analyzers.interpret.values import (
     NONE,

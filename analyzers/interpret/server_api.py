@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from analyzers.files.parsing import Loc
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import dict_get, key_text
 from analyzers.interpret.folders import content_at
-from analyzers.interpret.objects import Loc, RequestV
+from analyzers.interpret.objects import RequestV
 from analyzers.interpret.trace import ServerLoad
 from analyzers.interpret.values import Concat, Const, DictV, Value
 

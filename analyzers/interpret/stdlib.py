@@ -10,10 +10,11 @@ import posixpath
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from analyzers.files.parsing import Loc
 from analyzers.interpret import containers, iteration
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import key_text
-from analyzers.interpret.objects import REQUEST_FIELDS, EngineArgsV, Loc, NamespaceV, RequestV
+from analyzers.interpret.objects import REQUEST_FIELDS, EngineArgsV, NamespaceV, RequestV
 from analyzers.interpret.values import (
     NONE,
     Concat,

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from analyzers.interpret.objects import EngineV, Loc, RequestV
+from analyzers.files.parsing import Loc
+from analyzers.interpret.objects import EngineV, RequestV
 from analyzers.interpret.values import Value
 
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from analyzers.files.parsing import Loc
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.folders import content_at
 from analyzers.interpret.objects import (
     REQUEST_FIELDS,
     EngineArgsV,
     EngineV,
-    Loc,
     MockV,
     NamespaceV,
     RequestV,

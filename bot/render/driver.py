@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from analyzers.model import DriverRow, Report
-from analyzers.vllm_version import has_load_inplace, parse_version
+from analyzers.vllm.releases import has_load_inplace, parse_version
 from bot.render.markdown import cell, code
 
 REPLAY_ROWS = 12

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from analyzers.directory import DirectoryTree
-from analyzers.source import PREFILTER_NEEDLES, SourceError, SourceTree
+from analyzers.files.directory import DirectoryTree
+from analyzers.files.source import PREFILTER_NEEDLES, SourceError, SourceTree
 from tests.support.gitrepo import GitRepo
 
 

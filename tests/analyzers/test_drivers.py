@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from analyzers.audit import AuditOptions, audit_tree
-from analyzers.directory import DirectoryTree
+from analyzers.files.directory import DirectoryTree
 from analyzers.model import Verdict
 from tests.analyzers.conftest import DRIVERS, copy_driver
 

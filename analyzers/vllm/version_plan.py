@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from analyzers.lockfiles import pinned_vllm_version
+from analyzers.files.source import SourceTree
 from analyzers.model import VllmVersionSource
-from analyzers.source import SourceTree
-from analyzers.vllm_version import (
+from analyzers.vllm.lockfiles import pinned_vllm_version
+from analyzers.vllm.releases import (
     ID_CHECK_SINCE,
     LOAD_INPLACE_SINCE,
     NEWEST_KNOWN,

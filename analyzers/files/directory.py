@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from analyzers.git.runner import git_invocation
-from analyzers.source import SourceError
+from analyzers.files.runner import git_invocation
+from analyzers.files.source import SourceError
 
 SKIP_DIRS = frozenset(
     {".git", ".venv", "venv", "node_modules", "site-packages", "__pycache__", ".tox"}
@@ -86,7 +86,7 @@ class _Git:
 
 
 class DirectoryTree:
-    """Implements `analyzers.source.SourceTree` for a folder on disk."""
+    """Implements `analyzers.files.source.SourceTree` for a folder on disk."""
 
     def __init__(self, root: str | Path, *, label: str | None = None) -> None:
         self.root = Path(root)

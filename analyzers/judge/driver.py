@@ -15,14 +15,15 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from analyzers.files.parsing import Loc
+from analyzers.files.program import Module, ModuleLoader
 from analyzers.interpret.machine import Limits, Machine
-from analyzers.interpret.objects import EngineV, Loc, RequestV
-from analyzers.interpret.program import Module, ModuleLoader
+from analyzers.interpret.objects import EngineV, RequestV
 from analyzers.interpret.trace import EngineBuilt, Served, Spawned
 from analyzers.interpret.worlds import Oracle, explore
+from analyzers.judge.verdict import SEVERITY, Outcome, judge, worst
 from analyzers.model import Verdict
-from analyzers.verdict import SEVERITY, Outcome, judge, worst
-from analyzers.vllm_version import VllmVersion, has_load_inplace
+from analyzers.vllm.releases import VllmVersion, has_load_inplace
 
 MAX_WORLDS = 32
 _SITE_HINT = re.compile(r"LoRARequest|lora_request|add_lora|lora_int_id|load_lora_adapter")

@@ -13,8 +13,8 @@ from analyzers.events import (
     RequestEvent,
     ResetEvent,
 )
-from analyzers.simulator import BASE_MODEL, replay
-from analyzers.vllm_version import NEWEST_KNOWN, VllmVersion
+from analyzers.vllm.cache import BASE_MODEL, replay
+from analyzers.vllm.releases import NEWEST_KNOWN, VllmVersion
 
 ERROR = "<error>"
 V0_10 = VllmVersion(0, 10, 2)

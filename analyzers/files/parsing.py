@@ -10,11 +10,9 @@ from __future__ import annotations
 import ast
 import codecs
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
-
-from analyzers.interpret.objects import Loc
 
 if TYPE_CHECKING:  # libcst is imported only when a file is really parsed (it is slow to import)
     import libcst as cst
@@ -32,6 +30,26 @@ _PARSES = [0]
 def parse_count() -> int:
     """How many files were handed to libcst so far in this process (the cache test reads it)."""
     return _PARSES[0]
+
+
+@dataclass(frozen=True)
+class Loc:
+    """A place in the analysed code: posix path, 1-based line and column, and its text.
+
+    The text is produced only when a message asks for it (`code`): printing code is costly.
+    """
+
+    path: str
+    line: int
+    column: int = 1
+    text: Callable[[], str] | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}"
+
+    @property
+    def code(self) -> str:
+        return self.text() if self.text is not None else ""
 
 
 class ParseFailure(Exception):

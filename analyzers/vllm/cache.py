@@ -18,7 +18,7 @@ from analyzers.events import (
     RequestEvent,
     ResetEvent,
 )
-from analyzers.vllm_version import (
+from analyzers.vllm.releases import (
     NEWEST_KNOWN,
     VllmVersion,
     has_load_inplace,

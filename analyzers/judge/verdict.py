@@ -11,19 +11,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from analyzers.events import ReplayRecord
-from analyzers.interpret.objects import EngineV, Loc
+from analyzers.files.parsing import Loc
+from analyzers.interpret.objects import EngineV
 from analyzers.interpret.trace import Escaped, OpaqueServe, Served, ServerLoad, Trace
 from analyzers.interpret.values import Const, Hashed, Sym, as_int, describe, same
-from analyzers.model import Verdict
-from analyzers.replaying import Instantiation, Replayed, Stale, lifetimes, replay_lifetime
-from analyzers.verdict_text import (
+from analyzers.judge.lifetimes import Instantiation, Replayed, Stale, lifetimes, replay_lifetime
+from analyzers.judge.safe import (
     LARGE_CAPACITY,
     Groups,
     RunView,
     describe_safe,
     describe_stale,
 )
-from analyzers.vllm_version import VllmVersion, has_load_inplace
+from analyzers.model import Verdict
+from analyzers.vllm.releases import VllmVersion, has_load_inplace
 
 SEVERITY = {
     Verdict.NO_REALIZED_RUN: 0,
@@ -64,7 +65,7 @@ def judge(trace: Trace, versions: Sequence[VllmVersion]) -> dict[VllmVersion, Ou
     if not served and not loads:
         quiet = _without_serves(trace)
         return None if quiet is None else dict.fromkeys(versions, quiet)
-    from analyzers.server_replay import judge_server
+    from analyzers.judge.server import judge_server
 
     results: dict[VllmVersion, Outcome] = {}
     for version in versions:

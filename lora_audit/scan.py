@@ -110,7 +110,7 @@ def build_reports(args: argparse.Namespace) -> list[Report]:
     if args.head and not args.base:
         raise UsageError("--head needs --base")
     if args.vllm_version is not None:
-        from analyzers.vllm_version import parse_version
+        from analyzers.vllm.releases import parse_version
 
         try:
             parse_version(args.vllm_version)
@@ -136,8 +136,8 @@ def scan_git(path: str, args: argparse.Namespace) -> Report:
 def scan_path(path: str, args: argparse.Namespace) -> Report:
     """Audit one folder: the one function the git-aware flags will extend."""
     from analyzers.audit import AuditOptions, audit_tree
-    from analyzers.config import CONFIG_PATH, parse_config
-    from analyzers.directory import DirectoryTree
+    from analyzers.files.config import CONFIG_PATH, parse_config
+    from analyzers.files.directory import DirectoryTree
 
     root = Path(path)
     if not root.is_dir():
@@ -152,7 +152,7 @@ def scan_path(path: str, args: argparse.Namespace) -> Report:
     parsed = parse_config(data)
     for error in parsed.errors:
         print(f"{PROG}: warning: {error}", file=sys.stderr)
-    from analyzers.diskcache import DiskCache
+    from analyzers.files.diskcache import DiskCache
 
     with DiskCache() as cache:
         report = audit_tree(

@@ -11,9 +11,14 @@ from typing import TextIO
 from pydantic import TypeAdapter, ValidationError
 
 from analyzers.events import ReplayEvent, RequestEvent
-from analyzers.selftest import run_self_test
-from analyzers.simulator import ConfigError, LoraCacheSimulator
-from analyzers.vllm_version import NEWEST_KNOWN, VllmVersion, parse_version, rejects_nonpositive_ids
+from analyzers.vllm.cache import ConfigError, LoraCacheSimulator
+from analyzers.vllm.releases import (
+    NEWEST_KNOWN,
+    VllmVersion,
+    parse_version,
+    rejects_nonpositive_ids,
+)
+from analyzers.vllm.selftest import run_self_test
 
 PROG = "lora-audit replay"
 _EVENT: TypeAdapter[ReplayEvent] = TypeAdapter(ReplayEvent)

@@ -6,14 +6,14 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from analyzers.files.suppression import Marker
 from analyzers.interpret.objects import EngineV
 from analyzers.interpret.values import as_int, describe
 from analyzers.model import DriverRow, Engine, Evidence, Site, Verdict
-from analyzers.simulator import ConfigError, resolve_capacity
-from analyzers.suppression import Marker
+from analyzers.vllm.cache import ConfigError, resolve_capacity
 
 if TYPE_CHECKING:
-    from analyzers.driver import DriverResult
+    from analyzers.judge.driver import DriverResult
 
 MAX_RECORDS = 200
 

@@ -15,10 +15,10 @@ from analyzers.events import ReplayRecord
 from analyzers.interpret.containers import key_text
 from analyzers.interpret.trace import ServerLoad
 from analyzers.interpret.values import Const, Sym, describe, label, same
+from analyzers.judge.lifetimes import Instantiation
+from analyzers.judge.verdict import Outcome
 from analyzers.model import Verdict
-from analyzers.replaying import Instantiation
-from analyzers.verdict import Outcome
-from analyzers.vllm_version import VllmVersion, has_load_inplace
+from analyzers.vllm.releases import VllmVersion, has_load_inplace
 
 
 @dataclass

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 
+from analyzers.judge.verdict import SEVERITY
 from analyzers.model import DriverRow, Evidence, Suppression, Verdict
-from analyzers.rows import FileAnalysis, sentence
-from analyzers.verdict import SEVERITY
+from analyzers.report.rows import FileAnalysis, sentence
 
 _WHERE = re.compile(r"^[^@\s]+:\d+$")
 

@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from analyzers.files.parsing import Loc
 from analyzers.interpret.containers import key_text
-from analyzers.interpret.objects import EngineV, Loc
+from analyzers.interpret.objects import EngineV
 from analyzers.interpret.trace import Pinned, Removed, Served, Trace
 from analyzers.interpret.values import Const, Hashed, Value, label
+from analyzers.judge.lifetimes import Lifetime, Stale
 from analyzers.model import Verdict
-from analyzers.replaying import Lifetime, Stale
-from analyzers.simulator import ConfigError, resolve_capacity
-from analyzers.vllm_version import VllmVersion, rejects_nonpositive_ids
+from analyzers.vllm.cache import ConfigError, resolve_capacity
+from analyzers.vllm.releases import VllmVersion, rejects_nonpositive_ids
 
 Groups = dict[Lifetime, list[Served | Removed | Pinned]]
 Choices = dict[int, list[tuple[int | None, int | None]]]

@@ -12,9 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from analyzers.files.source import SourceError, SourceTree
 from analyzers.model import VllmVersionSource
-from analyzers.source import SourceError, SourceTree
-from analyzers.vllm_version import parse_version
+from analyzers.vllm.releases import parse_version
 
 _REQUIREMENT = re.compile(
     r"^\s*vllm\s*(?:\[[^\]]*\])?\s*===?\s*([0-9][0-9A-Za-z.+-]*)\s*(?:[;#].*)?$", re.IGNORECASE

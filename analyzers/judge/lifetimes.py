@@ -15,8 +15,8 @@ from analyzers.events import ReplayRecord, RequestEvent
 from analyzers.interpret.objects import EngineV
 from analyzers.interpret.trace import Pinned, Removed, Served
 from analyzers.interpret.values import Concat, Const, Hashed, Sym, Value, as_int, opaque_parts, same
-from analyzers.simulator import BASE_MODEL, ConfigError, LoraCacheSimulator
-from analyzers.vllm_version import VllmVersion
+from analyzers.vllm.cache import BASE_MODEL, ConfigError, LoraCacheSimulator
+from analyzers.vllm.releases import VllmVersion
 
 _SYMBOLIC_ID_BASE = 1_000_000_000
 _HASHED_ID_BASE = 2_000_000_000

@@ -13,9 +13,9 @@ import re
 from collections.abc import Iterable, Sequence
 from functools import cache
 
-from analyzers.interpret.program import Module, ModuleLoader, module_name_for
-from analyzers.parsing import ParseFailure, SourceFile, parse_source
-from analyzers.source import SourceError, SourceTree
+from analyzers.files.parsing import ParseFailure, SourceFile, parse_source
+from analyzers.files.program import Module, ModuleLoader, module_name_for
+from analyzers.files.source import SourceError, SourceTree
 
 ABSENT = "absent"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from analyzers.parsing import SourceFile
+from analyzers.files.parsing import SourceFile
 
 
 @dataclass(frozen=True, eq=False)
