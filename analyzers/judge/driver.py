@@ -21,7 +21,8 @@ from analyzers.interpret.machine import Limits, Machine
 from analyzers.interpret.objects import EngineV, RequestV
 from analyzers.interpret.trace import EngineBuilt, Served, Spawned
 from analyzers.interpret.worlds import Oracle, explore
-from analyzers.judge.verdict import SEVERITY, Outcome, judge, worst
+from analyzers.judge.outcome import SEVERITY, Outcome, worst
+from analyzers.judge.verdict import judge
 from analyzers.model import Verdict
 from analyzers.vllm.releases import VllmVersion, has_load_inplace
 

@@ -3,7 +3,8 @@
 Abstract ids become ints (constants stay themselves; each unknown gets its own large int),
 paths become strings that name their origin (`<args.checkpoints[1]>`), and a folder's content is
 a token counting the writes into it. Every stale record is then classified: certain, or only
-possible because an opaque value or an unknown write is involved.
+possible because an opaque value or an unknown write is involved. `RunView` is one run seen at
+one vLLM version with one choice of cache size per engine: what the verdict is decided on.
 """
 
 from __future__ import annotations
@@ -13,15 +14,19 @@ from dataclasses import dataclass, field
 
 from analyzers.events import ReplayRecord, RequestEvent
 from analyzers.interpret.objects import EngineV
-from analyzers.interpret.trace import Pinned, Removed, Served
+from analyzers.interpret.trace import Pinned, Removed, Served, Trace
 from analyzers.interpret.values import Concat, Const, Hashed, Sym, Value, as_int, opaque_parts, same
-from analyzers.vllm.cache import BASE_MODEL, ConfigError, LoraCacheSimulator
+from analyzers.vllm.cache import BASE_MODEL, ConfigError, LoraCacheSimulator, resolve_capacity
 from analyzers.vllm.releases import VllmVersion
 
 _SYMBOLIC_ID_BASE = 1_000_000_000
 _HASHED_ID_BASE = 2_000_000_000
 
 Lifetime = tuple[int, int]  # (engine id, process id)
+Groups = dict[Lifetime, list[Served | Removed | Pinned]]
+Choices = dict[int, list[tuple[int | None, int | None]]]  # engine id -> capacities to try
+
+LARGE_CAPACITY = 1024  # the cache size tried when an engine's size cannot be seen
 
 
 @dataclass
@@ -94,13 +99,44 @@ class Instantiation:
         return f"<{type(value).__name__}>"
 
 
-def lifetimes(facts: Sequence[object]) -> dict[Lifetime, list[Served | Removed | Pinned]]:
+def lifetimes(facts: Sequence[object]) -> Groups:
     """Cache events grouped per engine instance and process, in run order."""
-    groups: dict[Lifetime, list[Served | Removed | Pinned]] = {}
+    groups: Groups = {}
     for fact in facts:
         if isinstance(fact, Served | Removed | Pinned):
             groups.setdefault((fact.engine.eid, fact.proc), []).append(fact)
     return groups
+
+
+@dataclass(frozen=True)
+class RunView:
+    """One run being judged at one version, with one choice of cache size per engine."""
+
+    trace: Trace
+    served: list[Served]
+    groups: Groups
+    engines: dict[int, EngineV]
+    choices: Choices
+    round_index: int
+    version: VllmVersion
+
+    def capacity(self, engine: EngineV) -> int | None:
+        return capacity_of(engine, self.choices, self.round_index)
+
+    def capacity_text(self, engine: EngineV) -> str:
+        capacity = self.capacity(engine)
+        if not engine.capacity_known:
+            return f"cache size unknown, assumed {capacity}"
+        return f"capacity {capacity}"
+
+
+def capacity_of(engine: EngineV, choices: Choices, round_index: int) -> int | None:
+    options = choices.get(engine.eid) or [(None, None)]
+    max_loras, max_cpu = options[min(round_index, len(options) - 1)]
+    try:
+        return resolve_capacity(max_loras, max_cpu)
+    except ConfigError:
+        return None
 
 
 def replay_lifetime(

@@ -1,108 +1,20 @@
-"""The sentence behind each verdict, and which `Safe-*` kind a run without stale serves is."""
+"""Which `Safe-*` kind a run without stale serves is, and the sentence that says why."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from analyzers.files.parsing import Loc
 from analyzers.interpret.containers import key_text
-from analyzers.interpret.objects import EngineV
-from analyzers.interpret.trace import Pinned, Removed, Served, Trace
+from analyzers.interpret.trace import Pinned, Removed, Served, Spawned, Trace
 from analyzers.interpret.values import Const, Hashed, Value, label
-from analyzers.judge.lifetimes import Lifetime, Stale
+from analyzers.judge.lifetimes import LARGE_CAPACITY, Groups, RunView
 from analyzers.model import Verdict
-from analyzers.vllm.cache import ConfigError, resolve_capacity
-from analyzers.vllm.releases import VllmVersion, rejects_nonpositive_ids
+from analyzers.vllm.releases import rejects_nonpositive_ids
 
-Groups = dict[Lifetime, list[Served | Removed | Pinned]]
-Choices = dict[int, list[tuple[int | None, int | None]]]
-
-LARGE_CAPACITY = 1024  # the cache size tried when an engine's size cannot be seen
 ASSUMED_ADAPTERS = 1000  # N for the bound when a loop's length is unknown
 BOUND_LIMIT = 0.01  # above this a "probabilistic" answer is no answer
 _DEFAULT_MODULUS = {"hash": 2**64, "clock": 2**63, "crc": 2**32, "digest": 2**256, "random": 2**32}
-
-
-@dataclass(frozen=True)
-class RunView:
-    """One run being judged at one version, with one choice of cache size per engine."""
-
-    trace: Trace
-    served: list[Served]
-    groups: Groups
-    engines: dict[int, EngineV]
-    choices: Choices
-    round_index: int
-    version: VllmVersion
-
-    def capacity(self, engine: EngineV) -> int | None:
-        return capacity_of(engine, self.choices, self.round_index)
-
-    def capacity_text(self, engine: EngineV) -> str:
-        capacity = self.capacity(engine)
-        if not engine.capacity_known:
-            return f"cache size unknown, assumed {capacity}"
-        return f"capacity {capacity}"
-
-
-def capacity_of(engine: EngineV, choices: Choices, round_index: int) -> int | None:
-    options = choices.get(engine.eid) or [(None, None)]
-    max_loras, max_cpu = options[min(round_index, len(options) - 1)]
-    try:
-        return resolve_capacity(max_loras, max_cpu)
-    except ConfigError:
-        return None
-
-
-def describe_stale(stale: Sequence[Stale], view: RunView) -> tuple[str, Loc, list[tuple[Loc, str]]]:
-    served = view.served
-    first = stale[0]
-    event, source = first.served, first.loaded_by
-    engine = event.engine
-    same_lifetime = [s for s in served if s.engine.eid == engine.eid and s.proc == event.proc]
-    count = sum(
-        1 for s in stale if s.served.engine.eid == engine.eid and s.served.proc == event.proc
-    )
-    where = (
-        f"{engine.kind} at {engine.loc}"
-        if engine.kind != "implicit"
-        else f"the engine `{engine.desc}`"
-    )
-    focus = [(event.loc, "served a stale adapter")]
-    lead = f"lora_int_id {label(event.lora_id)} is reused"
-    if source is None:
-        detail = f"the request at {event.loc} gets the base model (id {label(event.lora_id)} < 1)"
-        lead = f"lora_int_id {label(event.lora_id)} is not a valid adapter id"
-    elif (
-        key_text(source.path or Const(None)) == key_text(event.path or Const(None))
-        and event.intended_path is None
-    ):
-        write = event.content.last_write
-        detail = (
-            f"{label(event.path)} is rewritten{f' at {write}' if write else ''} but the request "
-            f"at "
-            f"{event.loc} is served the copy cached at {source.loc}"
-        )
-        lead += " for a folder whose weights change"
-        if write is not None:
-            focus.append((write, "adapter folder rewritten"))
-    else:
-        wanted = event.intended_path if event.intended_path is not None else event.path
-        detail = (
-            f"the request for {label(wanted)} at {event.loc} is served {label(source.path)}, "
-            f"loaded by an earlier request at {source.loc}"
-        )
-        if event.intended_path is not None:
-            lead = f"a memoised LoRARequest (lora_int_id {label(event.lora_id)}) is reused"
-        focus.append((source.loc, "adapter that was served instead"))
-    if view.trace.entry and source is not None and source.call < event.call:
-        lead = f"when {view.trace.entry}() is called again for another adapter, {lead}"
-    reason = (
-        f"{lead} without invalidation in {where} ({view.capacity_text(engine)}): "
-        f"{count} of {len(same_lifetime)} requests are stale; {detail}"
-    )
-    return reason, event.request.loc, focus
 
 
 def describe_safe(view: RunView) -> tuple[Verdict, str, Loc, float | None]:
@@ -234,8 +146,6 @@ def _repeats_across(groups: Groups) -> tuple[Served, Served] | None:
 
 
 def _spawn_loc(trace: Trace, event: Served) -> str:
-    from analyzers.interpret.trace import Spawned
-
     spawns = [fact.loc for fact in trace.facts if isinstance(fact, Spawned) and fact.function]
     return str(spawns[0]) if spawns else str(event.loc)
 

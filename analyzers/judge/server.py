@@ -16,7 +16,7 @@ from analyzers.interpret.containers import key_text
 from analyzers.interpret.trace import ServerLoad
 from analyzers.interpret.values import Const, Sym, describe, label, same
 from analyzers.judge.lifetimes import Instantiation
-from analyzers.judge.verdict import Outcome
+from analyzers.judge.outcome import Outcome
 from analyzers.model import Verdict
 from analyzers.vllm.releases import VllmVersion, has_load_inplace
 

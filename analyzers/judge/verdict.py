@@ -8,54 +8,27 @@ exact unknown named; only then is a `Safe-*` kind chosen, from how the repeats w
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
-from analyzers.events import ReplayRecord
 from analyzers.files.parsing import Loc
 from analyzers.interpret.objects import EngineV
 from analyzers.interpret.trace import Escaped, OpaqueServe, Served, ServerLoad, Trace
 from analyzers.interpret.values import Const, Hashed, Sym, as_int, describe, same
-from analyzers.judge.lifetimes import Instantiation, Replayed, Stale, lifetimes, replay_lifetime
-from analyzers.judge.safe import (
+from analyzers.judge.lifetimes import (
     LARGE_CAPACITY,
     Groups,
+    Instantiation,
+    Replayed,
     RunView,
-    describe_safe,
-    describe_stale,
+    Stale,
+    lifetimes,
+    replay_lifetime,
 )
+from analyzers.judge.outcome import MAX_RECORDS, Outcome, worst
+from analyzers.judge.reasons import crash_notes, describe_stale, unknown_id
+from analyzers.judge.safe import describe_safe
+from analyzers.judge.server import judge_server
 from analyzers.model import Verdict
-from analyzers.vllm.releases import VllmVersion, has_load_inplace
-
-SEVERITY = {
-    Verdict.NO_REALIZED_RUN: 0,
-    Verdict.SAFE_SINGLE_ADAPTER: 1,
-    Verdict.SAFE_FRESH_PROCESS: 2,
-    Verdict.SAFE_DISTINCT_ID: 3,
-    Verdict.SAFE_BY_EVICTION: 4,
-    Verdict.SAFE_PROBABILISTIC: 5,
-    Verdict.INDETERMINATE: 6,
-    Verdict.AFFECTED: 7,
-}
-MAX_RECORDS = 200
-
-
-@dataclass
-class Outcome:
-    """The verdict of one run at one vLLM version and one capacity choice."""
-
-    verdict: Verdict
-    reason: str
-    line: Loc | None = None
-    records: list[ReplayRecord] = field(default_factory=list)
-    requests: int = 0
-    stale: int = 0
-    bound: float | None = None
-    notes: list[str] = field(default_factory=list)
-    focus: list[tuple[Loc, str]] = field(default_factory=list)  # evidence: where, what
-
-
-def worst(outcomes: Sequence[Outcome]) -> Outcome:
-    return max(outcomes, key=lambda outcome: SEVERITY[outcome.verdict])
+from analyzers.vllm.releases import VllmVersion
 
 
 def judge(trace: Trace, versions: Sequence[VllmVersion]) -> dict[VllmVersion, Outcome] | None:
@@ -65,8 +38,6 @@ def judge(trace: Trace, versions: Sequence[VllmVersion]) -> dict[VllmVersion, Ou
     if not served and not loads:
         quiet = _without_serves(trace)
         return None if quiet is None else dict.fromkeys(versions, quiet)
-    from analyzers.judge.server import judge_server
-
     results: dict[VllmVersion, Outcome] = {}
     for version in versions:
         outcomes = [_at_version(trace, served, version)] if served else []
@@ -153,7 +124,7 @@ def _at_version(trace: Trace, served: list[Served], version: VllmVersion) -> Out
 def _classify(view: RunView, replayed: Replayed) -> Outcome:
     trace, served = view.trace, view.served
     records = [record for _, record in replayed.records][:MAX_RECORDS]
-    notes = _crash_notes(replayed, view.version)
+    notes = crash_notes(replayed, view.version)
 
     def outcome(verdict: Verdict, reason: str, line: Loc | None, focus: str = "") -> Outcome:
         found = Outcome(verdict, reason, line, records, len(served), notes=notes)
@@ -178,7 +149,7 @@ def _classify(view: RunView, replayed: Replayed) -> Outcome:
     if replayed.config_errors:
         text = f"vLLM would refuse the engine arguments: {replayed.config_errors[0]}"
         return outcome(Verdict.INDETERMINATE, text, served[0].loc)
-    unknown = _unknown_id(replayed)
+    unknown = unknown_id(replayed)
     if unknown is not None:
         return outcome(Verdict.INDETERMINATE, unknown[0], unknown[1], "lora_int_id unknown")
     blocked = _without_serves(_only_unknown_serves(trace))
@@ -227,35 +198,6 @@ def _only_unknown_serves(trace: Trace) -> Trace:
         or (isinstance(fact, Escaped) and fact.request.rid not in served_ids)
     ]
     return Trace(facts=kept)  # type: ignore[arg-type]
-
-
-def _crash_notes(replayed: Replayed, version: VllmVersion) -> list[str]:
-    notes = []
-    for event, error in replayed.errors[:1]:
-        if "load_inplace" in error and not has_load_inplace(version):
-            notes.append(
-                f"on vLLM {version} the LoRARequest(load_inplace=True) at {event.request.loc} "
-                f"raises TypeError"
-            )
-        else:
-            notes.append(f"on vLLM {version} the request at {event.loc} fails: {error}")
-    return notes
-
-
-def _unknown_id(replayed: Replayed) -> tuple[str, Loc] | None:
-    if not replayed.unknown_ids:
-        return None
-    event = replayed.unknown_ids[0]
-    value = event.lora_id
-    where = event.request.loc
-    if value is None:
-        return f"the LoRARequest at {where} has no lora_int_id the analysis can see", where
-    if isinstance(value, Const):
-        return f"lora_int_id at {where} is {value.value!r}, not an int", where
-    if isinstance(value, Sym):
-        origin = f" ({value.where})" if value.where else ""
-        return f"lora_int_id comes from {value.describe()}{origin}, known only at run time", where
-    return f"lora_int_id at {where} is {describe(value)}, known only at run time", where
 
 
 def _related_unknown_ids(groups: Groups) -> tuple[str, Loc] | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from analyzers.judge.verdict import SEVERITY
+from analyzers.judge.outcome import SEVERITY
 from analyzers.model import DriverRow, Evidence, Suppression, Verdict
 from analyzers.report.rows import FileAnalysis, sentence
 

@@ -9,13 +9,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from analyzers.files.suppression import Marker
 from analyzers.interpret.objects import EngineV
 from analyzers.interpret.values import as_int, describe
+from analyzers.judge.outcome import MAX_RECORDS
 from analyzers.model import DriverRow, Engine, Evidence, Site, Verdict
 from analyzers.vllm.cache import ConfigError, resolve_capacity
 
 if TYPE_CHECKING:
     from analyzers.judge.driver import DriverResult
-
-MAX_RECORDS = 200
 
 
 class SpawnRecord(BaseModel):
