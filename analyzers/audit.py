@@ -22,25 +22,14 @@ from typing import Protocol, runtime_checkable
 from analyzers.files.config import RepoConfig
 from analyzers.files.discover import ABSENT, DriverLoader, ModuleStore, selected
 from analyzers.files.parsing import ParseFailure
-from analyzers.files.source import PREFILTER_NEEDLES, SourceTree
+from analyzers.files.source import PROCESS_NEEDLES, SourceTree
 from analyzers.files.suppression import find_markers
 from analyzers.model import Evidence, Report
 from analyzers.report.linking import link_rows
 from analyzers.report.rows import FileAnalysis, MarkerRecord, SpawnRecord, build_row, failure_row
+from analyzers.vllm.api import PREFILTER_NEEDLES
 from analyzers.vllm.version_plan import VersionPlan, plan_versions
 
-# Byte strings of code that starts a child process: where a dispatcher of a driver can be.
-PROCESS_NEEDLES: tuple[bytes, ...] = (
-    b"subprocess",
-    b"os.system",
-    b"os.popen",
-    b"os.exec",
-    b"os.spawn",
-    b"Popen",
-    b"multiprocessing",
-    b"ProcessPool",
-    b"create_subprocess",
-)
 DEBUG_ENV = "LORA_AUDIT_DEBUG"
 # Bump when the analysis changes what it reports: every cached result becomes stale.
 ANALYZER_VERSION = "2"

@@ -8,15 +8,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
-# The byte strings that make a file worth parsing (DESIGN.md §5, plus the request keyword).
-PREFILTER_NEEDLES: tuple[bytes, ...] = (
-    b"LoRARequest",
-    b"lora_int_id",
-    b"enable_lora",
-    b"add_lora",
-    b"load_lora_adapter",
-    b"max_loras",
-    b"lora_request",
+# Byte strings of code that starts a child process: where a dispatcher of a driver can be.
+# (The needles of vLLM's own names are `analyzers.vllm.api.PREFILTER_NEEDLES`.)
+PROCESS_NEEDLES: tuple[bytes, ...] = (
+    b"subprocess",
+    b"os.system",
+    b"os.popen",
+    b"os.exec",
+    b"os.spawn",
+    b"Popen",
+    b"multiprocessing",
+    b"ProcessPool",
+    b"create_subprocess",
 )
 
 

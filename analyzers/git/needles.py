@@ -11,9 +11,9 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from analyzers.files.runner import GitError
-from analyzers.files.source import PREFILTER_NEEDLES
 from analyzers.git.blobgrep import grep_blobs
 from analyzers.git.blobscan import BlobScan, scan_blobs
+from analyzers.vllm.api import PREFILTER_NEEDLES
 
 if TYPE_CHECKING:
     from analyzers.git.repository import GitRepository

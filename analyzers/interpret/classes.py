@@ -31,6 +31,7 @@ from analyzers.interpret.values import (
     Value,
     forced,
 )
+from analyzers.vllm import api
 
 if TYPE_CHECKING:
     from analyzers.interpret.machine import Machine
@@ -55,7 +56,9 @@ def instantiate(
 ) -> Value:
     special = _vllm_base(cls)
     args = CallArgs(positional, keywords)
-    if special == "LoRARequest" or (special is None and cls.name == "LoRARequest"):
+    if special in api.REQUEST_CLASS_NAMES or (
+        special is None and cls.name in api.REQUEST_CLASS_NAMES
+    ):
         # A class of the repository named LoRARequest is its own stand-in (a mock), not vLLM's.
         return vllm_api.build_request(m, args, loc, mock=special is None)
     if special is not None:
@@ -82,9 +85,9 @@ def instantiate(
 def _vllm_base(cls: ClassV) -> str | None:
     """`LoRARequest` or an engine class name when the class derives from vLLM's own."""
     for base in cls.bases:
-        if isinstance(base, Ext) and base.qual.startswith("vllm"):
+        if isinstance(base, Ext) and base.qual.startswith(api.MODULE):
             last = base.qual.rpartition(".")[2]
-            if last == "LoRARequest" or last in ("LLM", "LLMEngine", "AsyncLLMEngine", "AsyncLLM"):
+            if last in api.REQUEST_CLASS_NAMES or last in api.ENGINE_CLASS_NAMES:
                 return last
         if isinstance(base, ClassV):
             found = _vllm_base(base)

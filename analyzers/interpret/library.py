@@ -31,6 +31,7 @@ from analyzers.interpret.values import (
     describe,
     is_text,
 )
+from analyzers.vllm import api
 
 if TYPE_CHECKING:
     from analyzers.interpret.machine import Machine
@@ -60,7 +61,7 @@ _LOGGER_METHODS = frozenset(
 
 def call_external(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value:
     qual = qual.removeprefix("builtins.")
-    if qual.startswith("vllm"):
+    if qual.startswith(api.MODULE):
         built = vllm_api.call_vllm(m, qual, args, loc)
         if built is not None:
             return built
@@ -99,7 +100,7 @@ def _requests_in(value: Value) -> list[RequestV]:
 
 def unknown_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> Value:
     """A method of an object the analysis cannot see into (a parameter, a library object)."""
-    if name in vllm_api.SERVE_METHODS | vllm_api.CACHE_METHODS and vllm_api.mentions_lora(args):
+    if name in api.LORA_METHOD_NAMES and vllm_api.mentions_lora(args):
         return vllm_api.engine_method(
             m, vllm_api.implicit_engine(m, receiver, loc), name, args, loc
         )
@@ -123,7 +124,7 @@ def unknown_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: 
 def call_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> Value:
     """A method on a value the interpreter models (lists, dicts, strings, parsers, files...)."""
     if isinstance(receiver, MockV):
-        if name in vllm_api.SERVE_METHODS | vllm_api.CACHE_METHODS and vllm_api.mentions_lora(args):
+        if name in api.LORA_METHOD_NAMES and vllm_api.mentions_lora(args):
             m.trace.mock_serves.append(loc)
         return MockV(f"{receiver.desc}.{name}()")
     if isinstance(receiver, ParserV):

@@ -34,23 +34,13 @@ class EngineArgsV(Obj):
     unknown_rest: bool = False
 
 
-# LoRARequest fields (and their aliases) -> the RequestV attribute that holds them.
-REQUEST_FIELDS = {
-    "lora_name": "name",
-    "name": "name",
-    "lora_int_id": "lora_id",
-    "adapter_id": "lora_id",
-    "lora_path": "path",
-    "path": "path",
-    "lora_local_path": "path",
-    "local_path": "path",
-    "load_inplace": "load_inplace",
-}
-
-
 @dataclass(eq=False)
 class RequestV(Obj):
-    """A `LoRARequest(...)`; `mock` when the class is the file's own stand-in, not vLLM's."""
+    """A `LoRARequest(...)`; `mock` when the class is the file's own stand-in, not vLLM's.
+
+    The attributes `name`, `lora_id`, `path` and `load_inplace` are what the fields of
+    `vllm/api.py` hold (`RequestField.holds`).
+    """
 
     rid: int
     name: Value | None

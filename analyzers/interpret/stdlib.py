@@ -14,7 +14,7 @@ from analyzers.files.parsing import Loc
 from analyzers.interpret import containers, iteration
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import key_text
-from analyzers.interpret.objects import REQUEST_FIELDS, EngineArgsV, NamespaceV, RequestV
+from analyzers.interpret.objects import EngineArgsV, NamespaceV, RequestV
 from analyzers.interpret.values import (
     NONE,
     Concat,
@@ -34,6 +34,7 @@ from analyzers.interpret.values import (
     describe,
     is_text,
 )
+from analyzers.vllm import api
 
 if TYPE_CHECKING:
     from analyzers.interpret.machine import Machine
@@ -213,7 +214,8 @@ def _pass_through(m: Machine, value: Value | None) -> Value:
 
 def _replace(value: Value, args: CallArgs) -> Value:
     if isinstance(value, RequestV):
-        changes = {REQUEST_FIELDS[k]: v for k, v in args.keywords.items() if k in REQUEST_FIELDS}
+        holds = api.FIELD_HOLDS
+        changes = {holds[k]: v for k, v in args.keywords.items() if k in holds}
         return replace(value, **changes)  # type: ignore[arg-type]
     if isinstance(value, EngineArgsV):
         return EngineArgsV({**value.kwargs, **args.keywords}, value.unknown_rest)

@@ -43,18 +43,24 @@ class Served:
 
 @dataclass
 class Removed:
+    """An id dropped from an engine's cache (`via` names the call: `remove_lora`)."""
+
     engine: EngineV
     lora_id: Value
     loc: Loc
     proc: int
+    via: str
 
 
 @dataclass
 class Pinned:
+    """An id kept from LRU eviction (`pin_lora`)."""
+
     engine: EngineV
     lora_id: Value
     loc: Loc
     proc: int
+    via: str
 
 
 @dataclass

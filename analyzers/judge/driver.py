@@ -24,10 +24,11 @@ from analyzers.interpret.worlds import Oracle, explore
 from analyzers.judge.outcome import SEVERITY, Outcome, worst
 from analyzers.judge.verdict import judge
 from analyzers.model import Verdict
+from analyzers.vllm import api
 from analyzers.vllm.releases import VllmVersion, has_load_inplace
 
 MAX_WORLDS = 32
-_SITE_HINT = re.compile(r"LoRARequest|lora_request|add_lora|lora_int_id|load_lora_adapter")
+_SITE_HINT = re.compile("|".join(re.escape(word) for word in api.SITE_WORDS))
 _MODULUS = re.compile(r"%\s*\(?\s*(\d{1,3})\b")
 
 

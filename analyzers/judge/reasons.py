@@ -8,6 +8,7 @@ from analyzers.files.parsing import Loc
 from analyzers.interpret.containers import key_text
 from analyzers.interpret.values import Const, Sym, describe, label
 from analyzers.judge.lifetimes import Replayed, RunView, Stale
+from analyzers.vllm.cache import NO_LOAD_INPLACE
 from analyzers.vllm.releases import VllmVersion, has_load_inplace
 
 
@@ -64,7 +65,7 @@ def describe_stale(stale: Sequence[Stale], view: RunView) -> tuple[str, Loc, lis
 def crash_notes(replayed: Replayed, version: VllmVersion) -> list[str]:
     notes = []
     for event, error in replayed.errors[:1]:
-        if "load_inplace" in error and not has_load_inplace(version):
+        if error == NO_LOAD_INPLACE and not has_load_inplace(version):
             notes.append(
                 f"on vLLM {version} the LoRARequest(load_inplace=True) at {event.request.loc} "
                 f"raises TypeError"

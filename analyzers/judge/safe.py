@@ -164,7 +164,7 @@ def _eviction_reason(repeat: list[Served], view: RunView) -> str:
     if inplace:
         how = f"LoRARequest(load_inplace=True) at {inplace[0].request.loc}"
     elif removes:
-        how = f"remove_lora at {removes[0].loc}"
+        how = f"{removes[0].via} at {removes[0].loc}"
     else:
         size = view.capacity_text(later.engine).removeprefix("capacity ")
         how = f"the LRU cache holds {size} adapter{'' if size == '1' else 's'}"

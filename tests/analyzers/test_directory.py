@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from analyzers.files.directory import DirectoryTree
-from analyzers.files.source import PREFILTER_NEEDLES, SourceError, SourceTree
+from analyzers.files.source import SourceError, SourceTree
+from analyzers.vllm.api import PREFILTER_NEEDLES
 from tests.support.gitrepo import GitRepo
 
 

@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 from analyzers.files.directory import Skip
-from analyzers.files.source import PREFILTER_NEEDLES, SourceError, SourceTree
+from analyzers.files.source import SourceError, SourceTree
 from analyzers.git.needles import NeedleIndex
 from analyzers.git.repository import GitRepository, RefError
 from analyzers.git.tree import GitTree
+from analyzers.vllm.api import PREFILTER_NEEDLES
 from tests.analyzers.git.conftest import clone
 from tests.support.gitrepo import GitRepo
 
