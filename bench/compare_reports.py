@@ -18,6 +18,8 @@ documented in between. What is scanned, each through the real `lora-audit scan`:
 - the whole `tests/analyzers/drivers/` folder (so files see each other), in every format;
 - each review repository under `tests/analyzers/drivers/review_repos/` and each example under
   `examples/`, in every format;
+- every string in the analyzer tests (`tests/analyzers/**/test_*.py`) that parses as Python and
+  names a vLLM request (the drivers those tests write inline), each alone in its own folder;
 - `lora-audit replay --self-test`.
 
 Each report is written to its own file, named for what was scanned; the exit status and stderr
@@ -27,6 +29,7 @@ of every command are kept beside them.
 from __future__ import annotations
 
 import argparse
+import ast
 import io
 import json
 import os
@@ -43,12 +46,13 @@ STAGE = Path(tempfile.gettempdir()) / "lora-audit-compare" / "inputs"
 DRIVERS = "tests/analyzers/drivers"
 FORMATS = ("json", "sarif", "markdown", "table")
 _VERSION = re.compile(r"vllm=([\d.]+)")
+_INLINE = re.compile(r"LoRARequest|lora_request|load_lora_adapter")
 
 
 def _stage_inputs(revision: str) -> None:
     """Copy the drivers and examples of `revision` into STAGE (emptied first)."""
     archive = subprocess.run(
-        ["git", "archive", "--format=tar", revision, DRIVERS, "examples"],
+        ["git", "archive", "--format=tar", revision, "tests/analyzers", "examples"],
         cwd=ROOT,
         capture_output=True,
         check=True,
@@ -66,7 +70,28 @@ def _stage_inputs(revision: str) -> None:
         shutil.copy(path, single / path.name)
     shutil.copytree(drivers / "review_repos", STAGE / "review")
     shutil.copytree(extracted / "examples", STAGE / "examples")
+    _stage_inline(extracted / "tests" / "analyzers")
     shutil.rmtree(extracted)
+
+
+def _stage_inline(tests: Path) -> None:
+    """Each inline driver of the analyzer tests into `inline/<test file>-<n>/driver.py`."""
+    for test in sorted(tests.rglob("test_*.py")):
+        found = 0
+        for node in ast.walk(ast.parse(test.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Constant) and isinstance(node.value, str)):
+                continue
+            if not _INLINE.search(node.value):
+                continue
+            try:
+                ast.parse(node.value)
+            except SyntaxError:
+                continue
+            found += 1
+            name = test.relative_to(tests).with_suffix("").as_posix().replace("/", "__")
+            folder = STAGE / "inline" / f"{name}-{found}"
+            folder.mkdir(parents=True)
+            (folder / "driver.py").write_text(node.value, encoding="utf-8")
 
 
 def _versions_named(driver: Path) -> list[str]:
@@ -123,6 +148,8 @@ def main(argv: list[str] | None = None) -> int:
         repos = ["drivers"]
         repos += sorted(f"review/{p.name}" for p in (STAGE / "review").iterdir() if p.is_dir())
         repos += sorted(f"examples/{p.name}" for p in (STAGE / "examples").iterdir())
+        inline = sorted(f"inline/{p.name}" for p in (STAGE / "inline").iterdir())
+        _scan(inline, ["--format", "json"], env, out, "inline")
         for fmt in FORMATS:
             _scan(repos, ["--format", fmt], env, out, f"repos.{fmt}")
         replay = subprocess.run(

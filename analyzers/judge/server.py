@@ -1,15 +1,14 @@
-"""Replay adapter loads sent to a vLLM server (`/v1/load_lora_adapter`) and judge them.
+"""Judge the adapter loads a driver sends to a vLLM server (`/v1/load_lora_adapter`).
 
-The server keys adapters by name: a load of a name that is already loaded is refused (HTTP
-400) and the name keeps serving its first path, whatever the worker cache holds, unless the
-load asks for `load_inplace` on vLLM >= 0.15. Unloading forgets the name, so the next load gets
-a fresh id from the server's counter and really reads its folder.
+The loads are replayed through the server's name -> id table (`analyzers/vllm/server.py`), which
+asks the cache simulator what each one is served. This module turns abstract names and paths
+into the table's strings, decides whether a refused reload really keeps a different adapter
+(certainly, or only if a folder changed), and words the verdict.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from analyzers.events import ReplayRecord
 from analyzers.interpret.containers import key_text
@@ -18,23 +17,22 @@ from analyzers.interpret.values import Const, Sym, describe, label, same
 from analyzers.judge.lifetimes import Instantiation
 from analyzers.judge.outcome import Outcome
 from analyzers.model import Verdict
+from analyzers.vllm import api
 from analyzers.vllm.releases import VllmVersion, has_load_inplace
+from analyzers.vllm.server import Adapter, LoadKind, ServerTable
 
-
-@dataclass
-class _Loaded:
-    lora_id: int
-    load: ServerLoad
+_LOAD_ROUTE = next(route for route in api.ROUTES if route.effect is api.Effect.LOAD)
 
 
 def _unknown(load: ServerLoad) -> str | None:
-    for what, value in (("lora_name", load.request.name), ("lora_path", load.request.path)):
-        if what == "lora_path" and load.unload:
+    body = api.SERVER_BODY
+    for what, value in ((body.name, load.request.name), (body.path, load.request.path)):
+        if what == body.path and load.unload:
             continue
         if value is None or (isinstance(value, Sym) and value.opaque):
             origin = f" ({value.where})" if isinstance(value, Sym) and value.where else ""
             return (
-                f"the {what} sent to /v1/load_lora_adapter at {load.loc} is "
+                f"the {what} sent to {_LOAD_ROUTE.path} at {load.loc} is "
                 f"{label(value)}{origin}, known only at run time"
             )
     return None
@@ -42,46 +40,42 @@ def _unknown(load: ServerLoad) -> str | None:
 
 def judge_server(loads: Sequence[ServerLoad], version: VllmVersion) -> Outcome:
     names = Instantiation()
+    table: ServerTable[ServerLoad] = ServerTable(version)
     records: list[ReplayRecord] = []
     certain: list[tuple[ServerLoad, ServerLoad]] = []
     possible: list[tuple[ServerLoad, ServerLoad]] = []
-    loaded: dict[tuple[str, str], _Loaded] = {}
     reloads: list[ServerLoad] = []
     after_unload: list[ServerLoad] = []
-    seen: set[tuple[str, str]] = set()
-    counter = 0
     for load in loads:
         unknown = _unknown(load)
         if unknown is not None:
             return Outcome(Verdict.INDETERMINATE, unknown, load.request.loc)
-        key = (load.server, key_text(load.request.name or Const(None)))
+        key = f"{load.server}\0{key_text(load.request.name or Const(None))}"
         if load.unload:
-            loaded.pop(key, None)
+            table.unload(key)
             continue
-        current = loaded.get(key)
         inplace = isinstance(load.request.load_inplace, Const) and load.request.load_inplace.value
-        if current is None:
-            counter += 1
-            if key in seen:
-                after_unload.append(load)
-            seen.add(key)
-            loaded[key] = _Loaded(counter, load)
-            records.append(_record(names, counter, load, load, loaded=True))
-            continue
-        if inplace and has_load_inplace(version):
+        adapter = Adapter(
+            path=names.path(load.request.path),
+            content=load.content.token(),
+            name=describe(load.request.name) if load.request.name is not None else None,
+        )
+        answer = table.load(key, adapter, load, inplace=bool(inplace))
+        records.append(answer.record)
+        if answer.kind is LoadKind.AGAIN:
+            after_unload.append(load)
+        elif answer.kind is LoadKind.RELOADED:
             reloads.append(load)
-            loaded[key] = _Loaded(current.lora_id, load)
-            records.append(_record(names, current.lora_id, load, load, loaded=True))
-            continue
-        first = current.load
-        record = _record(names, current.lora_id, load, first, loaded=False)
-        answer = _same_adapter(first, load)
-        record.stale = answer is not True
-        records.append(record)
-        if answer is False:
-            certain.append((load, first))
-        elif answer is None:
-            possible.append((load, first))
+        elif answer.kind is LoadKind.REFUSED:
+            first = answer.served_by
+            same_adapter = _same_adapter(first, load)
+            # The cache compares strings; whether two abstract paths are one folder is decided
+            # here, and a reload that may keep another adapter is shown as stale.
+            answer.record.stale = same_adapter is not True
+            if same_adapter is False:
+                certain.append((load, first))
+            elif same_adapter is None:
+                possible.append((load, first))
     return _outcome(loads, records, (certain, possible), (reloads, after_unload), version)
 
 
@@ -94,20 +88,6 @@ def _same_adapter(first: ServerLoad, later: ServerLoad) -> bool | None:
     if later.content.certain != first.content.certain:
         return False
     return None if later.content.possible != first.content.possible else True
-
-
-def _record(
-    names: Instantiation, lora_id: int, load: ServerLoad, source: ServerLoad, *, loaded: bool
-) -> ReplayRecord:
-    return ReplayRecord(
-        id=lora_id,
-        requested=names.path(load.request.path),
-        served=names.path(source.request.path),
-        name=describe(load.request.name) if load.request.name is not None else None,
-        requested_content=load.content.token(),
-        served_content=source.content.token(),
-        loaded=loaded,
-    )
 
 
 _Pairs = list[tuple[ServerLoad, ServerLoad]]
