@@ -14,7 +14,7 @@ from analyzers.interpret.objects import NamespaceV, ParserV
 from analyzers.interpret.values import NONE, Const, ListV, SeqSym, Value, describe
 
 if TYPE_CHECKING:
-    from analyzers.interpret.machine import Machine
+    from analyzers.interpret.runtime import Machine
 
 _UNSET = object()
 

@@ -15,19 +15,15 @@ import libcst as cst
 from analyzers.files.parsing import Loc
 from analyzers.interpret import calls, containers, library, vllm_api
 from analyzers.interpret.callargs import CallArgs
-from analyzers.interpret.containers import RangeV
 from analyzers.interpret.objects import EngineV, MockV, NamespaceV, RequestV
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.values import (
     ClassV,
     Const,
-    DictV,
     Ext,
     FuncV,
     InstV,
     ModV,
-    SeqSym,
-    Sym,
     Value,
     forced,
 )
@@ -183,16 +179,6 @@ def _module_attribute(m: Machine, owner: ModV, name: str, loc: Loc) -> Value:
     if submodule is not None:
         return submodule
     return m.opaque(f"{owner.module.name}.{name}", loc)
-
-
-def object_truthiness(value: Value) -> bool | None:
-    if isinstance(value, DictV):
-        return bool(value.keys)
-    if isinstance(value, RangeV):
-        return len(value) > 0
-    if isinstance(value, SeqSym | Sym):
-        return None
-    return True
 
 
 def delete_item(m: Machine, target: cst.Subscript, scope: Scope) -> None:

@@ -25,7 +25,7 @@ from analyzers.interpret.values import (
 )
 
 if TYPE_CHECKING:
-    from analyzers.interpret.machine import Machine
+    from analyzers.interpret.runtime import Machine
 
 
 @dataclass(eq=False)

@@ -12,6 +12,7 @@ from analyzers.files.parsing import Loc
 from analyzers.interpret import builtins_model, processes, server_api, stdlib, vllm_api
 from analyzers.interpret.argparse_model import parser_method
 from analyzers.interpret.callargs import CallArgs
+from analyzers.interpret.containers import derived
 from analyzers.interpret.objects import FileV, MockV, ParserV, RequestV
 from analyzers.interpret.signals import ProgramExit
 from analyzers.interpret.trace import Escaped
@@ -34,7 +35,7 @@ from analyzers.interpret.values import (
 from analyzers.vllm import api
 
 if TYPE_CHECKING:
-    from analyzers.interpret.machine import Machine
+    from analyzers.interpret.runtime import Machine
 
 # Calls that only log, display or measure: a request passed to them is not served.
 _INERT = frozenset(
@@ -158,8 +159,6 @@ def value_attribute(m: Machine, owner: Value, name: str, loc: Loc) -> Value:
     if found is not None:
         return found
     if isinstance(owner, Sym):
-        from analyzers.interpret.containers import derived
-
         return derived(m, owner, f".{name}", f"{owner.describe()}.{name}", loc)
     if isinstance(owner, Const | Concat | Hashed | HashText):
         return m.opaque(f"`{loc.code}`", loc)

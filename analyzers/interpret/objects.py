@@ -1,10 +1,11 @@
-"""Objects the interpreter models: vLLM engines and requests, argparse, files, mocks."""
+"""Objects the interpreter models: vLLM engines and requests, argparse, files, mocks, partials."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from analyzers.files.parsing import Loc
+from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.values import Obj, Value
 
 
@@ -87,3 +88,11 @@ class FileV(Obj):
 
     path: Value
     writable: bool
+
+
+@dataclass(eq=False)
+class PartialV(Obj):
+    """`functools.partial(func, *args, **kwargs)`."""
+
+    func: Value
+    args: CallArgs

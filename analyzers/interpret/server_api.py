@@ -19,7 +19,7 @@ from analyzers.interpret.values import Concat, Const, DictV, Value
 from analyzers.vllm import api
 
 if TYPE_CHECKING:
-    from analyzers.interpret.machine import Machine
+    from analyzers.interpret.runtime import Machine
 
 _HTTP_VERBS = frozenset({"post", "request"})
 

@@ -25,7 +25,7 @@ from analyzers.interpret.values import NONE, Const, ListV, SeqSym, Value, descri
 from analyzers.vllm import api
 
 if TYPE_CHECKING:
-    from analyzers.interpret.machine import Machine
+    from analyzers.interpret.runtime import Machine
 
 VERSION_GATE = "vllm-before-0.15"
 _ID, _NAME, _PATH = api.FIELDS["lora_int_id"], api.FIELDS["lora_name"], api.FIELDS["lora_path"]

@@ -17,8 +17,9 @@ import libcst as cst
 
 from analyzers.files.parsing import Loc
 from analyzers.files.program import Module, ModuleLoader
-from analyzers.interpret.machine import Limits, Machine
+from analyzers.interpret.machine import Machine
 from analyzers.interpret.objects import EngineV, RequestV
+from analyzers.interpret.runtime import Limits
 from analyzers.interpret.trace import EngineBuilt, Served, Spawned
 from analyzers.interpret.worlds import Oracle, explore
 from analyzers.judge.outcome import SEVERITY, Outcome, worst
