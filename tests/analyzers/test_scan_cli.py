@@ -151,7 +151,11 @@ def test_evidence_cites_the_commit_in_a_clean_git_tree(tmp_path: Path) -> None:
 def test_reports_are_identical_whatever_the_hash_seed(tmp_path: Path) -> None:
     import os
 
-    for name in ("salted_hash_modulus_id.py", "requests_built_once_in_dict.py", "process_per_checkpoint.py"):
+    for name in (
+        "salted_hash_modulus_id.py",
+        "requests_built_once_in_dict.py",
+        "process_per_checkpoint.py",
+    ):
         copy_driver(name, tmp_path / "repo")
     outputs = set()
     for seed in ("0", "1", "4242"):

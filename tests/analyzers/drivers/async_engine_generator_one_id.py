@@ -1,4 +1,6 @@
-# expect: Affected
+# expect: Affected line=15 reason~="lora_int_id 1 is reused without invalidation in AsyncLLMEngine" reason~="is served 'ckpt/epoch-1'" reason~="1 of 2 requests are stale"
+"""An AsyncLLMEngine streams two checkpoints under id 1 through an `async for`: the second is served
+the cached first."""
 import asyncio
 import uuid
 

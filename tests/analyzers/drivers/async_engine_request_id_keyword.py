@@ -1,4 +1,5 @@
-# expect: Affected
+# expect: Affected line=14 reason~="lora_int_id 7 is reused without invalidation in AsyncLLMEngine" reason~="is served 'c/1'" reason~="3 of 4 requests are stale"
+"""An AsyncLLMEngine serves four checkpoints under id 7: every one after the first is served c/1."""
 import asyncio
 
 from vllm import AsyncEngineArgs, AsyncLLMEngine, SamplingParams

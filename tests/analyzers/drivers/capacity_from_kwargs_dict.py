@@ -1,4 +1,6 @@
-# expect: Affected
+# expect: Affected line=18 reason~="lora_int_id 1 is reused without invalidation in LLM" reason~="is served 'ckpt/0'" reason~="3 of 6 requests are stale"
+"""The cache size is built up in a kwargs dict (max_cpu_loras from a CLI default of 4): ids cycle
+over 3 slots, so each is still cached when it returns with a new path."""
 import argparse
 
 from vllm import LLM, SamplingParams

@@ -1,4 +1,6 @@
-# expect: Affected
+# expect: Affected line=10 reason~="lora_int_id 3 is reused without invalidation in LLM" reason~="is served 'adapters/v1'" reason~="2 of 3 requests are stale"
+"""`llm.chat` with an aliased LoRARequest under id 3 for three adapters, max_cpu_loras=2: the second
+is served the first."""
 from vllm import LLM
 from vllm.lora.request import LoRARequest as LR
 

@@ -1,4 +1,6 @@
-# expect: Affected
+# expect: Affected line=12 reason~="lora_int_id 1 is reused without invalidation in LLM" reason~="is served 'checkpoints/frac_0.08'" reason~="5 of 6 requests are stale"
+"""Six checkpoints through one engine under lora_int_id 1 (the published bug): every request after
+the first hits the cached id and is served the first checkpoint."""
 import os
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest

@@ -1,4 +1,5 @@
-# expect: Affected
+# expect: Affected line=12 reason~="lora_int_id 1 is reused without invalidation in LLM" reason~="is served args.ckpts[0]" reason~="2 of 3 requests are stale"
+"""--lora-id defaults to 1 and is the same for every checkpoint: the second is served the first."""
 import argparse
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest

@@ -1,4 +1,5 @@
-# expect: Affected
+# expect: Affected line=12 reason~="lora_int_id args.lora_id is reused without invalidation in LLM" reason~="is served args.ckpts[0]" reason~="2 of 3 requests are stale"
+"""A required --lora-id is unknown but fixed for the run: every checkpoint shares it."""
 import argparse
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest

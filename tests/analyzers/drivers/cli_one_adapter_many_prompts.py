@@ -1,4 +1,6 @@
-# expect: Safe-single-adapter
+# expect: Safe-single-adapter line=15 reason~="one adapter per engine lifetime" reason~="(lora_int_id 1, args.adapter)"
+"""One adapter from the command line, many prompts: id 1 always names --adapter, so a repeat can
+only hit the adapter it asked for."""
 import argparse
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest

@@ -1,4 +1,6 @@
-# expect: Safe-single-adapter
+# expect: Safe-single-adapter line=15 reason~="one adapter per engine lifetime" reason~="(lora_int_id 1, adapter)"
+"""A click command serves one --adapter for many prompts: every request is the same (id 1, path),
+so each repeat is a benign cache hit."""
 import click
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest

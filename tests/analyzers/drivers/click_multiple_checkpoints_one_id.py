@@ -1,4 +1,5 @@
-# expect: Affected
+# expect: Affected line=13 reason~="lora_int_id 1 is reused without invalidation in LLM" reason~="is served ckpt[0]" reason~="2 of 3 requests are stale"
+"""A click option with multiple checkpoints served under id 1 on one engine."""
 import click
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest

@@ -1,5 +1,6 @@
-# expect: Affected
-"""Promote each new checkpoint into one serving folder, then re-query under the same id."""
+# expect: Affected line=12 reason~="lora_int_id 1 is reused for a folder whose weights change without invalidation in LLM" reason~="is served the copy cached" reason~="2 of 3 requests are stale"
+"""Each new checkpoint is copied into one serving folder that is re-queried under id 1: the cached
+copy of the first step keeps being served."""
 import shutil
 
 from vllm import LLM, SamplingParams

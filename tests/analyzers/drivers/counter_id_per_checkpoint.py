@@ -1,4 +1,5 @@
-# expect: Safe-distinct-id
+# expect: Safe-distinct-id line=14 reason~="every lora_int_id maps to one adapter within each engine lifetime" reason~="3 distinct ids"
+"""A counter incremented before each request gives every checkpoint its own id."""
 from pathlib import Path
 
 from vllm import LLM, SamplingParams

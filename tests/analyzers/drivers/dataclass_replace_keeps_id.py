@@ -1,5 +1,6 @@
-# expect: Affected
-"""A template request is copied with a new path for every checkpoint; the id stays 1."""
+# expect: Affected line=9 reason~="lora_int_id 1 is reused without invalidation in LLM" reason~="is served 'ckpt/100'" reason~="1 of 2 requests are stale"
+"""A template request is copied with `dataclasses.replace` and a new path for every checkpoint; the id
+stays 1, so the second copy is served the first path."""
 import dataclasses
 
 from vllm import LLM, SamplingParams

@@ -1,5 +1,6 @@
-# expect: Safe-single-adapter
-"""A module-level engine cache keyed by adapter path: one engine (and cache) per adapter."""
+# expect: Safe-single-adapter line=20 reason~="lora_int_id 1 is reused for different adapters, but each one gets a new engine"
+"""A module-level engine cache keyed by adapter path: each adapter gets its own engine (and cache),
+so the constant id never meets another adapter's weights."""
 import sys
 
 from vllm import LLM, SamplingParams

@@ -1,5 +1,6 @@
-# expect: Safe-single-adapter
-"""A factory builds the engine for every checkpoint in a sweep."""
+# expect: Safe-single-adapter line=18 reason~="lora_int_id 1 is reused for different adapters, but each one gets a new engine"
+"""A factory builds a new engine for every checkpoint of the sweep: id 1 is reused, but each engine
+starts with an empty cache."""
 from vllm import LLM, EngineArgs, SamplingParams
 from vllm.lora.request import LoRARequest
 

@@ -1,4 +1,6 @@
-# expect: Safe-single-adapter
+# expect: Safe-single-adapter line=14 reason~="lora_int_id 1 is reused for different adapters, but each one gets a new engine"
+"""evaluate() builds a new engine through a factory for each checkpoint: every id meets an empty
+cache."""
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest
 

@@ -1,4 +1,5 @@
-# expect: Affected
+# expect: Affected line=8 reason~="lora_int_id 1 is reused without invalidation in LLM" reason~="is served 'a'" reason~="2 of 3 requests are stale"
+"""main() builds one engine and passes it to score() for each checkpoint under id 1."""
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest
 

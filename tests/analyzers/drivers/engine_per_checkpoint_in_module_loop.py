@@ -1,4 +1,6 @@
-# expect: Safe-single-adapter
+# expect: Safe-single-adapter line=13 reason~="lora_int_id 1 is reused for different adapters, but each one gets a new engine"
+"""A new engine per checkpoint in the module's loop, deleted after use: the reused id always meets an
+empty cache."""
 import sys
 
 from vllm import LLM, SamplingParams

@@ -1,5 +1,6 @@
-# expect: Safe-single-adapter
-"""Evaluate each checkpoint with a fresh engine: the constant id never meets a warm cache."""
+# expect: Safe-single-adapter line=13 reason~="lora_int_id 1 is reused for different adapters, but each one gets a new engine"
+"""Evaluate each checkpoint with a fresh engine, deleted afterwards: the constant id never meets a
+warm cache."""
 import argparse
 import gc
 

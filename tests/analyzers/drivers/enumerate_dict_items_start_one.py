@@ -1,4 +1,5 @@
-# expect: Safe-distinct-id
+# expect: Safe-distinct-id line=8 reason~="every lora_int_id maps to one adapter within each engine lifetime" reason~="3 distinct ids"
+"""`enumerate(ADAPTERS.items(), start=1)`: one id per adapter."""
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest
 ADAPTERS = {"math": "a/math", "code": "a/code", "chat": "a/chat"}

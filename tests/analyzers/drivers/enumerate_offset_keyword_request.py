@@ -1,4 +1,5 @@
-# expect: Safe-distinct-id
+# expect: Safe-distinct-id line=14 reason~="every lora_int_id maps to one adapter within each engine lifetime" reason~="3 distinct ids"
+"""`lora_int_id=idx + 1` over the checkpoints: one id per path."""
 import argparse
 
 from vllm import LLM, SamplingParams

@@ -1,4 +1,5 @@
-# expect: Safe-distinct-id
+# expect: Safe-distinct-id line=15 reason~="every lora_int_id maps to one adapter within each engine lifetime" reason~="3 distinct ids"
+"""`index + 1` over the command-line adapters: every adapter path gets its own id."""
 import argparse
 
 from vllm import LLM, SamplingParams

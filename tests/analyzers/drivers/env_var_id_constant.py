@@ -1,4 +1,5 @@
-# expect: Affected
+# expect: Affected line=9 reason~="lora_int_id LORA_ID is reused without invalidation in LLM" reason~="is served 'c/1'" reason~="2 of 3 requests are stale"
+"""The id comes from an environment variable read once: unknown, but the same for every checkpoint."""
 import os
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest

@@ -1,6 +1,6 @@
-# expect: Safe-by-eviction
-"""Ids repeat across epochs; the CLI default of 10 epochs (ids 1..10) against max_loras=4 keeps
-every repeat evicted first."""
+# expect: Safe-by-eviction line=19 reason~="lora_int_id 1 comes back with a different adapter" reason~="evicted before every repeat (the LRU cache holds 4 adapters"
+"""Ids 1..10 repeat across seeds with new paths; at the CLI default of 10 epochs against
+max_loras=4, every id is evicted by LRU before it comes back (the evidence names the default)."""
 import argparse
 
 from vllm import LLM, SamplingParams

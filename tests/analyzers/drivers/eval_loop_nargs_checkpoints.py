@@ -1,5 +1,6 @@
-# expect: Affected
-"""Evaluate a list of checkpoints given on the command line."""
+# expect: Affected line=18 reason~="lora_int_id 1 is reused without invalidation in LLM" reason~="is served args.checkpoints[0]" reason~="2 of 3 requests are stale"
+"""Evaluate the checkpoints given on the command line through one engine under id 1: the second is
+served the first."""
 import argparse
 
 from vllm import LLM, SamplingParams

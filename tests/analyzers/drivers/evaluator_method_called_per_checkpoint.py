@@ -1,5 +1,6 @@
-# expect: Affected
-"""An evaluator object that owns its engine and is asked to evaluate checkpoint after checkpoint."""
+# expect: Affected line=14 reason~="when CheckpointEvaluator.evaluate() is called again for another adapter, lora_int_id 1 is" reason~="is served checkpoint_dir" reason~="1 of 2 requests are stale"
+"""An evaluator owns its engine and is asked to evaluate checkpoint after checkpoint under id 1: the
+second call is served the first checkpoint."""
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest
 

@@ -1,4 +1,5 @@
-# expect: Affected
+# expect: Affected line=9 reason~="lora_int_id abs(hash('grpo-policy')) % 1000000 + 1 is reused without invalidation in LLM" reason~="is served 'ckpt/step_0'" reason~="4 of 5 requests are stale"
+"""The id hashes the run name, which is the same every step: one id for five checkpoints."""
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest
 RUN = "grpo-policy"

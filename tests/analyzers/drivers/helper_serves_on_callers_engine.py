@@ -1,5 +1,6 @@
-# expect: Indeterminate
-"""A helper that scores one checkpoint on an engine its caller owns."""
+# expect: Indeterminate line=9 reason~="score_checkpoint() serves lora_int_id 1 on an engine its caller passes in"
+"""A helper scores one checkpoint on an engine its caller owns: a caller passing the same engine for
+a second checkpoint would be served the first, and no caller is in sight."""
 from vllm import SamplingParams
 from vllm.lora.request import LoRARequest
 

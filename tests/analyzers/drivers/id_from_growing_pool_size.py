@@ -1,4 +1,4 @@
-# expect: Safe-distinct-id
+# expect: Safe-distinct-id line=13 reason~="every lora_int_id maps to one adapter within each engine lifetime" reason~="3 distinct ids"
 """Adapters are registered once in a pool that only grows; the id is the pool size + 1."""
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest

@@ -1,4 +1,5 @@
-# expect: Affected
+# expect: Affected line=13 reason~="lora_int_id 1 is reused without invalidation in LLM" reason~="is served 'a'" reason~="2 of 3 requests are stale"
+"""The id is an attribute set to 1 in __init__: every checkpoint the evaluator runs shares it."""
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest
 

@@ -1,4 +1,5 @@
-# expect: Safe-distinct-id
+# expect: Safe-distinct-id line=11 reason~="every lora_int_id maps to one adapter within each engine lifetime" reason~="3 distinct ids"
+"""Ids from `len(pool) + 1` on a dict that only grows: a repeated path gets its own earlier id."""
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest
 

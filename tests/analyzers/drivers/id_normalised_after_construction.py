@@ -1,4 +1,5 @@
-# expect: Affected
+# expect: Affected line=9 reason~="lora_int_id 1 is reused without invalidation in LLM" reason~="is served 'a'" reason~="2 of 3 requests are stale"
+"""Ids i + 1 are overwritten with 1 'for logging' before serving: all three paths share id 1."""
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest
 

@@ -1,4 +1,5 @@
-# expect: Safe-distinct-id
+# expect: Safe-distinct-id line=10 reason~="every lora_int_id maps to one adapter within each engine lifetime" reason~="3 distinct ids"
+"""A path -> id dict built once: each repeat of a path is its own adapter."""
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest
 PATHS = ["m/a", "m/b", "m/c"]

@@ -1,4 +1,5 @@
-# expect: Indeterminate
+# expect: Indeterminate line=13 reason~="lora_int_id entries[0]['id']" reason~="are only known at run time"
+"""Ids come from a JSON file read at run time: two entries may share an id for different paths."""
 import json
 import sys
 

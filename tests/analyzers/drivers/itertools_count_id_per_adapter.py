@@ -1,4 +1,5 @@
-# expect: Safe-distinct-id
+# expect: Safe-distinct-id line=12 reason~="every lora_int_id maps to one adapter within each engine lifetime" reason~="3 distinct ids"
+"""`next(itertools.count(start=1))` for every listed adapter: an id is never handed out twice."""
 import itertools
 import os
 

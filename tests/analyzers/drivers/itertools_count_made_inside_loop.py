@@ -1,4 +1,5 @@
-# expect: Affected
+# expect: Affected line=9 reason~="lora_int_id 1 is reused without invalidation in LLM" reason~="is served 'a'" reason~="2 of 3 requests are stale"
+"""A new itertools.count(1) each iteration: next() is always 1."""
 import itertools
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest

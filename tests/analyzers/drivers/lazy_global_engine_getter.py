@@ -1,4 +1,5 @@
-# expect: Affected
+# expect: Affected line=16 reason~="lora_int_id 1 is reused without invalidation in LLM" reason~="is served 'a'" reason~="2 of 3 requests are stale"
+"""A lazily built global engine shared by every evaluate() call under id 1."""
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest
 _LLM = None

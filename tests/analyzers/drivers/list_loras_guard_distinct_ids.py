@@ -1,5 +1,6 @@
-# expect: Safe-distinct-id
-"""The request only refers to an adapter the engine may already hold; loading decides."""
+# expect: Safe-distinct-id line=11 reason~="every lora_int_id maps to one adapter within each engine lifetime" reason~="2 distinct ids"
+"""Ids from `enumerate(..., start=1)`, added only when `list_loras()` lacks them: whatever the guard
+decides, each id names one adapter."""
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest
 

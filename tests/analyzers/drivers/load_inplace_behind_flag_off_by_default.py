@@ -1,4 +1,5 @@
-# expect: Affected
+# expect: Affected line=11 reason~="lora_int_id 1 is reused without invalidation in LLM" reason~="is served 'a'" reason~="2 of 3 requests are stale"
+"""load_inplace comes from --inplace, off by default: without it the cached id is served."""
 import argparse
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest

@@ -1,6 +1,6 @@
-# expect: Affected
-"""Same shape as vLLM's own tests/lora/test_load_inplace_offline.py::test_load_inplace_false_no_reload,
-which asserts the stale serve on purpose (own code, written for this test)."""
+# expect: Affected line=20 reason~="lora_int_id 1 is reused without invalidation in LLM" reason~="is served two_adapters[0]" reason~="1 of 2 requests are stale"
+"""Same shape as vLLM's own test_load_inplace_false_no_reload (own code): the second adapter under id
+1 with load_inplace=False is served the first one, as that test asserts."""
 import pytest
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest

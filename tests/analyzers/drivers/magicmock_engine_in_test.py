@@ -1,4 +1,5 @@
-# expect: No-realized-run
+# expect: No-realized-run line=11 reason~="LoRARequest objects are built" reason~="but a mock stands in for vLLM"
+"""A unit test hands its requests to a MagicMock: nothing is ever served by vLLM."""
 from unittest.mock import MagicMock
 
 from vllm.lora.request import LoRARequest

@@ -1,4 +1,5 @@
-# expect: No-realized-run
+# expect: No-realized-run line=10 reason~="LoRARequest objects are built" reason~="but no engine is ever asked to serve them"
+"""Requests are built only to write a manifest; no engine serves them."""
 import json
 
 from vllm.lora.request import LoRARequest

@@ -1,5 +1,6 @@
-# expect: No-realized-run
-"""Writes the adapter manifest a serving job reads later; builds requests only to serialise them."""
+# expect: No-realized-run line=12 reason~="LoRARequest objects are built" reason~="but no engine is ever asked to serve them"
+"""Writes the adapter manifest a serving job reads later; the requests are built only to be
+serialised, and no engine here serves them."""
 import json
 
 from vllm.lora.request import LoRARequest

@@ -1,4 +1,4 @@
-# expect: Affected
+# expect: Affected line=10 reason~="lora_int_id 1 is reused without invalidation in LLMEngine" reason~="is served 'a'" reason~="2 of 4 requests are stale"
 """max_loras=1 but max_cpu_loras=2: the CPU cache keeps id 1 alive across the id-2 request."""
 from vllm import EngineArgs, LLMEngine, SamplingParams
 from vllm.lora.request import LoRARequest

@@ -1,6 +1,6 @@
-# expect: Affected
-"""A wrapper memoises requests by name: a second checkpoint under the same name gets the old
-request, with the old path."""
+# expect: Affected line=12 reason~="a memoised LoRARequest (lora_int_id 1) is reused without invalidation in LLM" reason~="is served 'run/ckpt-100'" reason~="2 of 3 requests are stale"
+"""A wrapper memoises requests by name: a second checkpoint under the same name gets the old request
+with the old path."""
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest
 

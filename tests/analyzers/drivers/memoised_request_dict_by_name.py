@@ -1,4 +1,5 @@
-# expect: Affected
+# expect: Affected line=11 reason~="a memoised LoRARequest (lora_int_id 1) is reused without invalidation in LLM" reason~="is served 'ckpt/1'" reason~="2 of 3 requests are stale"
+"""Requests memoised in a dict by name: every later path under the same name gets the first request."""
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest
 

@@ -1,5 +1,6 @@
-# expect: Affected
-"""A small serving module: one engine at import, one function that other code calls per adapter."""
+# expect: Affected line=11 reason~="when predict() is called again for another adapter, lora_int_id 1 is reused without" reason~="is served adapter_path" reason~="1 of 2 requests are stale"
+"""One engine built at import, one function other code calls per adapter with id 1: the second call
+is served the first adapter."""
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest
 

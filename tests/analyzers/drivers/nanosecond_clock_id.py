@@ -1,4 +1,6 @@
-# expect: Safe-probabilistic
+# expect: Safe-probabilistic line=12 reason~="lora_int_id comes from time.time_ns() % 4611686018427387904 + 1" reason~="probability at most 4.34e-19"
+"""Ids from `time.time_ns() % 2**62 + 1`: two adapters share an id only if their clock readings
+collide modulo 2**62, a bound far below 1%."""
 import time
 
 from vllm import LLM, SamplingParams

@@ -1,4 +1,5 @@
-# expect: Safe-single-adapter
+# expect: Safe-single-adapter line=14 reason~="one adapter per engine lifetime" reason~="(lora_int_id 1, args.adapter)"
+"""One request for --adapter, built once and asked many questions: always the same adapter."""
 import argparse
 
 from vllm import LLM, SamplingParams

@@ -1,5 +1,6 @@
-# expect: No-realized-run
-"""Unit test helpers with a stand-in LoRARequest: nothing here reaches vLLM."""
+# expect: No-realized-run line=26 reason~="LoRARequest objects are built" reason~="but a mock stands in for vLLM"
+"""Test helpers with the file's own `LoRARequest` dataclass and a fake engine: nothing here is
+vLLM's, so nothing is served."""
 from dataclasses import dataclass
 
 

@@ -1,5 +1,6 @@
-# expect: Safe-fresh-process
-"""Each checkpoint is evaluated in its own process; the engine is a per-process global."""
+# expect: Safe-fresh-process line=20 reason~="lora_int_id 1 is reused for different adapters only in separate processes"
+"""Each checkpoint is evaluated in its own process with a per-process engine: every cell starts with
+an empty cache, so the reused id never meets a stale copy."""
 import multiprocessing as mp
 
 from vllm import LLM, SamplingParams

@@ -1,5 +1,6 @@
-# expect: Affected
-"""A process pool reuses its workers: the per-process engine sees several checkpoints."""
+# expect: Affected line=16 reason~="lora_int_id 1 is reused without invalidation in LLM" reason~="is served 'ckpt/1'" reason~="2 of 3 requests are stale"
+"""A one-worker process pool reuses its process: the per-process engine sees every checkpoint under
+id 1."""
 from concurrent.futures import ProcessPoolExecutor
 
 from vllm import LLM, SamplingParams

@@ -1,4 +1,6 @@
-# expect: Affected
+# expect: Affected line=14 reason~="lora_int_id 1 is reused without invalidation in LLM" reason~="is served 'a'" reason~="4 of 5 requests are stale"
+"""A two-worker process pool with a per-process global engine: some worker serves two checkpoints
+under id 1."""
 from concurrent.futures import ProcessPoolExecutor
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest

@@ -1,4 +1,5 @@
-# expect: Affected
+# expect: Affected line=10 reason~="lora_int_id 1 is reused without invalidation in LLM" reason~="is served f'{tmp_path}/v1'" reason~="1 of 2 requests are stale"
+"""A test serving v1 then v2 under id 1 on one engine: v2 is served v1 (what the test asserts)."""
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest
 

@@ -1,4 +1,6 @@
-# expect: Safe-by-eviction
+# expect: Safe-by-eviction line=10 reason~="lora_int_id 1 comes back with a different adapter" reason~="evicted before every repeat (remove_lora"
+"""LLMEngine steps each request to completion, then `remove_lora(1)`: id 1 is gone before it is
+reused for the next path."""
 from vllm import EngineArgs, LLMEngine, SamplingParams
 from vllm.lora.request import LoRARequest
 

@@ -1,5 +1,6 @@
-# expect: Safe-by-eviction
-"""Reuse id 1 for every checkpoint, but drop it from the cache before each load."""
+# expect: Safe-by-eviction line=19 reason~="lora_int_id 1 comes back with a different adapter" reason~="evicted before every repeat (remove_lora"
+"""Reuse id 1 for every checkpoint, but `remove_lora(1)` before each load: the next request finds
+the id missing and reads its folder."""
 import argparse
 
 from vllm import LLM, SamplingParams

@@ -1,4 +1,6 @@
-# expect: Affected
+# expect: Affected line=12 reason~="lora_int_id 1 is reused without invalidation in LLM" reason~="is served 'a'" reason~="2 of 3 requests are stale"
+"""remove_lora runs only with --reload, off by default: without it every checkpoint after the first
+is served the first."""
 import argparse
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest

@@ -1,5 +1,6 @@
-# expect: Affected
-"""One request per prompt (`[request] * len(prompts)`), one engine, id 1 for every checkpoint."""
+# expect: Affected line=12 reason~="lora_int_id 1 is reused without invalidation in LLM" reason~="is served glob.glob('runs/*/final')[0]" reason~="6 of 9 requests are stale"
+"""One request per prompt (`[request] * len(prompts)`), one engine, id 1 for every checkpoint: all
+prompts after the first checkpoint get its weights."""
 import glob
 
 from vllm import LLM, SamplingParams

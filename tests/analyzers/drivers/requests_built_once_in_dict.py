@@ -1,4 +1,6 @@
-# expect: Safe-distinct-id
+# expect: Safe-distinct-id line=8 reason~="every lora_int_id maps to one adapter within each engine lifetime" reason~="3 distinct ids"
+"""One request per task, built once (ids 1..3) and reused every round: an id always names the same
+path, so a cache hit is the right adapter even at max_loras=1."""
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest
 

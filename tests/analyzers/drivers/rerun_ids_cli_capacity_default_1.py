@@ -1,4 +1,6 @@
-# expect: Safe-by-eviction
+# expect: Safe-by-eviction line=17 reason~="lora_int_id 1 comes back with a different adapter" reason~="evicted before every repeat (the LRU cache holds 1 adapter"
+"""The same sweep with the CLI default max_loras of 1: every id is evicted long before its rerun
+(the evidence names the default)."""
 import argparse
 
 from vllm import LLM, SamplingParams

@@ -1,4 +1,6 @@
-# expect: Affected
+# expect: Affected line=17 reason~="lora_int_id 1 is reused without invalidation in LLM" reason~="is served 'sweep/epoch_0'" reason~="6 of 22 requests are stale"
+"""16 epochs under ids 1..16, then reruns of the first six under ids 1..6 with a CLI cache of 16:
+the rerun ids are still cached and serve the first runs."""
 import argparse
 
 from vllm import LLM, SamplingParams

@@ -1,5 +1,6 @@
-# expect: Affected
-"""GRPO-style loop: save the policy to a new folder each step, re-add it under the same id."""
+# expect: Affected line=13 reason~="lora_int_id 1 is reused without invalidation in LLM" reason~="is served 'runs/grpo/step_0'" reason~="4 of 5 requests are stale"
+"""GRPO-style loop: the policy is saved to a new folder each step and re-added under id 1, which is
+still cached, so every rollout after the first uses step 0's weights."""
 import os
 
 from vllm import LLM, SamplingParams

@@ -1,5 +1,6 @@
-# expect: Affected
-"""Same path, new content: the sync folder is overwritten every step and re-added under id 1."""
+# expect: Affected line=12 reason~="lora_int_id 1 is reused for a folder whose weights change without invalidation in LLM" reason~="is served the copy cached" reason~="3 of 4 requests are stale"
+"""Same path, new content: the sync folder is overwritten every step and re-added under id 1; the
+cached copy of the first save keeps being served."""
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest
 

@@ -1,4 +1,5 @@
-# expect: Safe-distinct-id
+# expect: Safe-distinct-id line=14 reason~="every lora_int_id maps to one adapter within each engine lifetime" reason~="10 distinct ids"
+"""The same sampler with a counter attribute: each step's folder gets its own id."""
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest
 

@@ -1,4 +1,6 @@
-# expect: Affected
+# expect: Affected line=13 reason~="lora_int_id 1 is reused without invalidation in LLM" reason~="is served 'checkpoints/step_0'" reason~="9 of 10 requests are stale"
+"""A sampler class serves a new folder each step under the constant id 1: the first step's weights
+are served for all ten."""
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest
 

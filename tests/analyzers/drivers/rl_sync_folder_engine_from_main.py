@@ -1,5 +1,6 @@
-# expect: Affected
-"""GRPO-style loop: train a step, save the policy to one sync folder, sample with vLLM."""
+# expect: Affected line=14 reason~="lora_int_id 1 is reused for a folder whose weights change without invalidation in LLM" reason~="is served the copy cached" reason~="63 of 64 requests are stale"
+"""GRPO-style loop: train, save to one sync folder, sample under id 1 with the engine main() built;
+the first save's cached copy is served for every step."""
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest
 

@@ -1,5 +1,6 @@
-# expect: Safe-by-eviction vllm=0.15.0
-"""An RL loop that re-reads the synced adapter folder in place every step (vLLM >= 0.15)."""
+# expect: Safe-by-eviction vllm=0.15.0 line=20 reason~="lora_int_id 1 comes back with a different adapter" reason~="evicted before every repeat (LoRARequest(load_inplace=True)" reason~="raises TypeError"
+"""An RL loop overwrites one sync folder and re-reads it in place every step: on vLLM >= 0.15
+`load_inplace=True` makes the worker reload the id, so the new weights are served."""
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest
 

@@ -1,4 +1,5 @@
-# expect: Affected
+# expect: Affected line=10 reason~="lora_int_id 1 is reused for a folder whose weights change without invalidation in LLM" reason~="is served the copy cached" reason~="2 of 3 requests are stale"
+"""rmtree + copytree replace the serving folder each step; id 1 keeps serving the first copy."""
 import shutil
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest

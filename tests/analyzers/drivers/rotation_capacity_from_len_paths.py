@@ -1,4 +1,5 @@
-# expect: Affected
+# expect: Affected line=8 reason~="lora_int_id 1 is reused without invalidation in LLM" reason~="is served 'a'" reason~="2 of 4 requests are stale"
+"""max_loras=len(paths) is 4, ids rotate over two slots: slot 1 is still cached when 'c' reuses it."""
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest
 paths = ["a", "b", "c", "d"]

@@ -1,4 +1,5 @@
-# expect: Safe-by-eviction
+# expect: Safe-by-eviction line=11 reason~="lora_int_id 1 comes back with a different adapter" reason~="evicted before every repeat (the LRU cache holds 1 adapter"
+"""Two alternating slots at capacity 1: the other slot always evicts this one before it recurs."""
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest
 

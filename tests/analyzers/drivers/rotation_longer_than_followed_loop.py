@@ -1,6 +1,6 @@
-# expect: Indeterminate
-"""1,000 steps with ids cycling modulo 100 and a 128-adapter CPU cache: the analysis follows only
-the first iterations, so it cannot see the wrap-around (which is stale here)."""
+# expect: Indeterminate line=10 reason~="cycles modulo 100, but only the first 64 iterations of the loop"
+"""1,000 steps with ids cycling modulo 100 and a 128-adapter CPU cache: only the first 64
+iterations are followed, too few to see the wrap-around (stale here), so it stays undecided."""
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest
 

@@ -1,5 +1,6 @@
-# expect: Indeterminate
-"""The engine comes from the caller; with 2 slots rotating, safety depends on its cache size."""
+# expect: Indeterminate line=10 reason~="whether a repeated lora_int_id is stale depends on the cache size"
+"""Two id slots rotate on an engine the caller passes in: stale at a cache of two, safe at one, so
+the unseen cache size decides."""
 from vllm import SamplingParams
 from vllm.lora.request import LoRARequest
 

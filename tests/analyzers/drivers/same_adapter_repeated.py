@@ -1,4 +1,5 @@
-# expect: Safe-single-adapter
+# expect: Safe-single-adapter line=9 reason~="one adapter per engine lifetime" reason~="(lora_int_id 1, 'adapters/final')"
+"""The same adapter (id 1, 'adapters/final') for every batch: each repeat hits the right weights."""
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest
 

@@ -1,4 +1,5 @@
-# expect: Safe-by-eviction
+# expect: Safe-by-eviction line=12 reason~="lora_int_id 1 comes back with a different adapter" reason~="evicted before every repeat (remove_lora"
+"""Save into one folder, then `remove_lora(1)` before serving it: the folder is re-read every step."""
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest
 SYNC = "/tmp/sync"

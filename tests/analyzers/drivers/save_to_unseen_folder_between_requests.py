@@ -1,5 +1,6 @@
-# expect: Indeterminate
-"""The trainer saves somewhere the analysis cannot see between two requests of one folder."""
+# expect: Indeterminate line=15 reason~="reuses lora_int_id 1, and it is stale only if a save into an unknown folder"
+"""The trainer saves somewhere the analysis cannot see between two requests of one folder under id 1:
+stale only if that save overwrites the adapter, which cannot be known."""
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest
 

@@ -1,4 +1,6 @@
-# expect: Indeterminate
+# expect: Indeterminate line=11 reason~="lora_int_id comes from time.time()" reason~="which repeats for requests made within the same clock tick"
+"""Ids from `int(time.time())`: two requests within one second get the same id, so no bound can be
+given."""
 import time
 
 from vllm import LLM, SamplingParams

@@ -1,4 +1,5 @@
-# expect: Safe-distinct-id
+# expect: Safe-distinct-id line=11 reason~="every lora_int_id maps to one adapter within each engine lifetime" reason~="3 distinct ids"
+"""Three seeds over the same three adapters with ids 1..3: each repeat is the same adapter."""
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest
 

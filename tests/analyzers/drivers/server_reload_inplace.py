@@ -1,5 +1,6 @@
-# expect: Safe-by-eviction vllm=0.15.0; Affected vllm=0.14.0
-"""Reload the synced policy in place through the server API (needs vLLM >= 0.15)."""
+# expect: Safe-by-eviction vllm=0.15.0 line=14 reason~="adapter 'policy' is loaded again with load_inplace" reason~="on vLLM 0.10.2: Affected"; Affected vllm=0.14.0 line=14 reason~="the server refuses to load adapter 'policy' again" reason~="HTTP 400" reason~="on vLLM 0.33.0: Safe-by-eviction"
+"""Reload the synced policy through the server API with `load_inplace`: on vLLM >= 0.15 the server
+re-reads the folder; before 0.15 the reload is refused and the old copy stays."""
 import httpx
 from peft import PeftModel
 

@@ -1,5 +1,6 @@
-# expect: Affected
-"""RL loop against a running vLLM server: push each new policy under the same adapter name."""
+# expect: Affected line=12 reason~="the server refuses to load adapter 'policy' again" reason~="HTTP 400"
+"""RL loop against a running vLLM server: each new policy is pushed under the same adapter name,
+which the server refuses (HTTP 400) while it keeps serving step 0."""
 import requests
 from openai import OpenAI
 

@@ -1,5 +1,6 @@
-# expect: Safe-distinct-id
-"""Unload the old policy before loading the new one: the server then gives it a fresh id."""
+# expect: Safe-distinct-id line=10 reason~="every adapter name is unloaded before it is loaded again, so each load gets a fresh id"
+"""Unload the old policy before loading the new one: the server forgets the name and gives the new
+load a fresh id, so its folder is read."""
 import requests
 
 BASE_URL = "http://localhost:8000"

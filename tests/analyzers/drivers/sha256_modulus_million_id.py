@@ -1,4 +1,6 @@
-# expect: Safe-probabilistic
+# expect: Safe-probabilistic line=18 reason~="lora_int_id comes from int(sha256(b'adapters/math').hexdigest(), 16) % 1000000 + 1" reason~="probability at most 4e-06"
+"""`int(sha256(path), 16) % 1_000_000 + 1` for three adapters: a collision is possible, bounded at
+4e-06."""
 import hashlib
 
 from vllm import LLM, SamplingParams

@@ -1,5 +1,6 @@
-# expect: Safe-by-eviction
-"""Two id slots rotate over the checkpoints; with one cache slot each id is evicted before it recurs."""
+# expect: Safe-by-eviction line=17 reason~="lora_int_id 1 comes back with a different adapter" reason~="evicted before every repeat (the LRU cache holds 1 adapter"
+"""Two id slots rotate over the checkpoints; with one cache slot (and the default --slots 2), each id
+is evicted by the other before it recurs."""
 import argparse
 
 from vllm import LLM, SamplingParams

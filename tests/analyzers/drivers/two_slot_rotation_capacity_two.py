@@ -1,5 +1,6 @@
-# expect: Affected
-"""The same rotation with a cache of two adapters: slot 1 is still resident when it comes back."""
+# expect: Affected line=16 reason~="lora_int_id 1 is reused without invalidation in LLM" reason~="is served args.checkpoints[0]" reason~="3 of 5 requests are stale"
+"""The same two-slot rotation with a cache of two adapters: slot 1 is still resident when it comes
+back with the third checkpoint."""
 import argparse
 
 from vllm import LLM, SamplingParams

@@ -1,4 +1,6 @@
-# expect: Affected
+# expect: Affected line=15 reason~="lora_int_id 1 is reused without invalidation in LLM" reason~="is served checkpoints[0]" reason~="2 of 3 requests are stale"
+"""A typer command sweeps checkpoints through one engine with id 1: the second checkpoint hits the
+cached first one."""
 import typer
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest

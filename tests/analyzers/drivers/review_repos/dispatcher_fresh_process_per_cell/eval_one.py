@@ -1,3 +1,5 @@
+"""Serves one --adapter for three prompts under id 1: each repeat is the same adapter."""
+
 import argparse
 
 from vllm import LLM, SamplingParams

@@ -1,3 +1,6 @@
+"""Starts eval_one.py once per checkpoint in a loop: every cell is a fresh process with an empty
+cache."""
+
 import subprocess
 import sys
 

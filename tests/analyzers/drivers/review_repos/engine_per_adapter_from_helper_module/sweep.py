@@ -1,3 +1,5 @@
+"""Each path gets its own engine from lib.engines (keyed by path): id 1 always meets an empty cache."""
+
 from vllm import SamplingParams
 from vllm.lora.request import LoRARequest
 

@@ -1,3 +1,5 @@
+"""Serves every checkpoint on its command line through one engine under id 1."""
+
 import sys
 
 from vllm import LLM, SamplingParams

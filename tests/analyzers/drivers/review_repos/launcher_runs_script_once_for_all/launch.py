@@ -1,3 +1,5 @@
+"""Starts eval_many.py once with all checkpoints: one process, so its Affected verdict applies."""
+
 import subprocess
 import sys
 

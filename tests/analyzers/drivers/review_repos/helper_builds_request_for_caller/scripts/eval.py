@@ -1,3 +1,6 @@
+"""Serves each --ckpts path through one engine with a request built by utils.lora, which always
+uses id 1: the second checkpoint is served the first."""
+
 import argparse
 
 from vllm import LLM, SamplingParams

@@ -1,3 +1,5 @@
+"""Builds the request scripts/eval.py serves; id 1 for every path, so it takes its caller's verdict."""
+
 from vllm.lora.request import LoRARequest
 
 
