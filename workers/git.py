@@ -39,7 +39,7 @@ HARDENING: tuple[str, ...] = (
     "-c",
     "protocol.ext.allow=never",
 )
-# An empty answer instead of a prompt (analyzers.files.runner already turns terminal prompts off).
+# An empty answer instead of a prompt (analyzers.git.runner already turns terminal prompts off).
 ASKPASS_ENV = {"GIT_ASKPASS": "true", "SSH_ASKPASS": "true"}
 _POLL_SECONDS = 0.1
 
