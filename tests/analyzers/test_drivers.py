@@ -65,6 +65,9 @@ def parse_expectations(first_line: str) -> list[Expectation]:
 def _cases() -> list[tuple[str, Expectation]]:
     cases = []
     for path in sorted(DRIVERS.glob("*.py")):
+        # pytest would collect (and import) a driver named like a test module.
+        assert not path.name.startswith("test_"), path.name
+        assert not path.name.endswith("_test.py"), path.name
         text = path.read_text()
         assert ast.get_docstring(ast.parse(text)), f"{path.name} has no docstring saying why"
         for expectation in parse_expectations(text.splitlines()[0]):
