@@ -13,6 +13,7 @@ from pydantic import TypeAdapter, ValidationError
 from analyzers.events import ReplayEvent, RequestEvent
 from analyzers.vllm.cache import ConfigError, LoraCacheSimulator
 from analyzers.vllm.releases import (
+    ID_CHECK_SINCE,
     NEWEST_KNOWN,
     VllmVersion,
     parse_version,
@@ -90,7 +91,7 @@ def parse_events(lines: Iterable[str], version: VllmVersion) -> Iterator[ReplayE
         if isinstance(event, RequestEvent) and event.id < 1 and rejects_nonpositive_ids(version):
             raise InputError(
                 f"line {number}: id must be a positive integer, got {event.id} "
-                f"(vLLM >= 0.11.0 rejects ids < 1)"
+                f"(vLLM >= {ID_CHECK_SINCE} rejects ids < 1)"
             )
         yield event
 

@@ -23,11 +23,12 @@ from analyzers.interpret.signals import Raised
 from analyzers.interpret.trace import EngineBuilt, OpaqueServe, Pinned, Removed, Served
 from analyzers.interpret.values import NONE, Const, ListV, SeqSym, Value, describe
 from analyzers.vllm import api
+from analyzers.vllm.releases import LOAD_INPLACE_SINCE
 
 if TYPE_CHECKING:
     from analyzers.interpret.runtime import Machine
 
-VERSION_GATE = "vllm-before-0.15"
+VERSION_GATE = f"vllm-before-{LOAD_INPLACE_SINCE.series}"  # the oracle's name for the fork
 _ID, _NAME, _PATH = api.FIELDS["lora_int_id"], api.FIELDS["lora_name"], api.FIELDS["lora_path"]
 _LOCAL_PATH, _INPLACE = api.FIELDS["lora_local_path"], api.FIELDS["load_inplace"]
 

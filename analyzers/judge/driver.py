@@ -26,7 +26,7 @@ from analyzers.judge.outcome import SEVERITY, Outcome, worst
 from analyzers.judge.verdict import judge
 from analyzers.model import Verdict
 from analyzers.vllm import api
-from analyzers.vllm.releases import VllmVersion, has_load_inplace
+from analyzers.vllm.releases import LOAD_INPLACE_SINCE, VllmVersion, has_load_inplace
 
 MAX_WORLDS = 32
 _SITE_HINT = re.compile("|".join(re.escape(word) for word in api.SITE_WORDS))
@@ -149,7 +149,8 @@ def _combine(
             compatible = [v for v in versions if _gate_allows(trace.version_gate, v)]
             if trace.version_gate == "old" and trace.gate_loc is not None:
                 note = (
-                    f"before vLLM 0.15 the LoRARequest(load_inplace=...) at {trace.gate_loc} "
+                    f"before vLLM {LOAD_INPLACE_SINCE.series} the LoRARequest(load_inplace=...) "
+                    f"at {trace.gate_loc} "
                     f"raises TypeError"
                 )
                 if note not in gate_notes:

@@ -10,7 +10,7 @@ from analyzers.interpret.trace import Pinned, Removed, Served, Spawned, Trace
 from analyzers.interpret.values import Const, Hashed, Value, label
 from analyzers.judge.lifetimes import LARGE_CAPACITY, Groups, RunView
 from analyzers.model import Verdict
-from analyzers.vllm.releases import rejects_nonpositive_ids
+from analyzers.vllm.releases import ID_CHECK_SINCE, rejects_nonpositive_ids
 
 ASSUMED_ADAPTERS = 1000  # N for the bound when a loop's length is unknown
 BOUND_LIMIT = 0.01  # above this a "probabilistic" answer is no answer
@@ -198,7 +198,7 @@ def _probabilistic(
     notes = []
     if any(v.modulus is not None and v.offset <= 0 for v in values):
         bound += count / modulus
-        notes.append("an id of 0 is possible, which vLLM >= 0.11 rejects")
+        notes.append(f"an id of 0 is possible, which vLLM >= {ID_CHECK_SINCE.series} rejects")
     negative = any(v.kind == "hash" and not v.nonneg for v in values)
     if negative:
         if not rejects_nonpositive_ids(version):
@@ -210,8 +210,8 @@ def _probabilistic(
                 None,
             )
         notes.append(
-            "hash() is negative for about half of all paths, and vLLM >= 0.11 raises "
-            "ValueError for those"
+            "hash() is negative for about half of all paths, and vLLM >= "
+            f"{ID_CHECK_SINCE.series} raises ValueError for those"
         )
     bound = min(bound, 1.0)
     salted = (

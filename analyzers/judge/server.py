@@ -18,7 +18,7 @@ from analyzers.judge.lifetimes import Instantiation
 from analyzers.judge.outcome import Outcome
 from analyzers.model import Verdict
 from analyzers.vllm import api
-from analyzers.vllm.releases import VllmVersion, has_load_inplace
+from analyzers.vllm.releases import LOAD_INPLACE_SINCE, VllmVersion, has_load_inplace
 from analyzers.vllm.server import Adapter, LoadKind, ServerTable
 
 _LOAD_ROUTE = next(route for route in api.ROUTES if route.effect is api.Effect.LOAD)
@@ -109,7 +109,9 @@ def _outcome(
         asked = later.request.load_inplace
         note = ""
         if isinstance(asked, Const) and asked.value and not has_load_inplace(version):
-            note = f"; load_inplace needs vLLM >= 0.15, and this is {version}"
+            note = (
+                f"; load_inplace needs vLLM >= {LOAD_INPLACE_SINCE.series}, and this is {version}"
+            )
         path = label(earlier.request.path)
         if (
             later.request.path is not None

@@ -27,7 +27,7 @@ class Fix:
         """`vLLM >= 0.15` for a fix that needs a release, else empty."""
         if self.since is None:
             return ""
-        return f"vLLM >= {self.since.major}.{self.since.minor}"
+        return f"vLLM >= {self.since.series}"
 
 
 FIXES: tuple[Fix, ...] = (

@@ -18,6 +18,11 @@ class VllmVersion(NamedTuple):
         base = f"{self.major}.{self.minor}.{self.patch}"
         return f"{base}.{self.extra}" if self.extra else base
 
+    @property
+    def series(self) -> str:
+        """`0.15` for 0.15.0: how a sentence names the release a feature arrived in."""
+        return f"{self.major}.{self.minor}"
+
 
 OLDEST_KNOWN = VllmVersion(0, 10, 1, 1)
 NEWEST_KNOWN = VllmVersion(0, 33, 0)
