@@ -11,14 +11,14 @@ from collections.abc import MutableMapping
 from dataclasses import dataclass, field
 
 from analyzers.audit import AuditOptions
-from analyzers.config import CONFIG_PATH, ConfigResult, RepoConfig, parse_config
+from analyzers.files.config import CONFIG_PATH, ConfigResult, RepoConfig, parse_config
+from analyzers.files.source import SourceError
 from analyzers.git.api import audit_commit, audit_commits, audit_history, audit_repository
 from analyzers.git.compare import renamed
 from analyzers.git.repository import GitRepository
 from analyzers.git.tree import GitTree
 from analyzers.git.walk import diff_commits
 from analyzers.model import DiffSummary, Report
-from analyzers.source import SourceError
 from workers.repo_cache import Mirror
 
 ZERO_SHA = "0" * 40

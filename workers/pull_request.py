@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from analyzers.config import RepoConfig
+from analyzers.files.config import RepoConfig
 from analyzers.model import Report
 from bot.github import RepoOps
 from bot.github.types import CheckRunRef, CommentRef, Conclusion

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from analyzers.model import DriverRow, Report
-from analyzers.vllm_version import has_load_inplace, parse_version
+from analyzers.vllm.fixes import FIXES, WHY, Fix
+from analyzers.vllm.releases import parse_version
 from bot.render.inert import code, escaped
 from bot.render.links import RepoLinks
 
@@ -110,33 +111,26 @@ def evidence_list(
     return [*lines, ""]
 
 
-def _load_inplace_note(report: Report) -> str:
+def _availability_note(fix: Fix, report: Report) -> str:
+    """Whether the repository's pinned vLLM has a fix that needs a release (empty if any has)."""
+    if fix.since is None:
+        return ""
     if not report.vllm_version:
-        return "(needs vLLM ≥ 0.15.0; this repository does not pin a version)"
+        return f" (needs vLLM ≥ {fix.since}; this repository does not pin a version)"
     try:
         pinned = parse_version(report.vllm_version)
     except ValueError:
-        return "(needs vLLM ≥ 0.15.0)"
-    if has_load_inplace(pinned):
-        return f"(available: vLLM {escaped(report.vllm_version, 40)} is pinned)"
-    return (
-        f"(**not available** in the pinned vLLM {escaped(report.vllm_version, 40)}: upgrade first)"
-    )
+        return f" (needs vLLM ≥ {fix.since})"
+    if fix.available(pinned):
+        return f" (available: vLLM {escaped(report.vllm_version, 40)} is pinned)"
+    pinned_text = escaped(report.vllm_version, 40)
+    return f" (**not available** in the pinned vLLM {pinned_text}: upgrade first)"
 
 
 def suggested_fix(report: Report) -> list[str]:
-    """The three ways to stop vLLM serving the first-loaded weights for a reused id."""
-    return [
-        "How to fix it (any one of these):",
-        "",
-        "1. Give every adapter path (and every new version of its weights) its own "
-        "`lora_int_id`, e.g. `LoRARequest(name, index + 1, path)` over "
-        "`enumerate(checkpoints)`, or a dict from path to id that only grows.",
-        "2. Call `remove_lora(lora_int_id)` on the engine before the id is reused for new "
-        "weights, so vLLM reads the path again.",
-        f"3. Pass `load_inplace=True` to `LoRARequest(...)` {_load_inplace_note(report)}.",
-        "",
-        "vLLM caches adapters by `lora_int_id` alone: when the id is already loaded, the new "
-        "`lora_path` is never read, so the first-loaded weights are served without any error.",
-        "",
+    """The ways to stop vLLM serving the first-loaded weights for a reused id (`vllm/fixes.py`)."""
+    steps = [
+        f"{number}. {fix.advice}{_availability_note(fix, report)}."
+        for number, fix in enumerate(FIXES, start=1)
     ]
+    return ["How to fix it (any one of these):", "", *steps, "", WHY, ""]

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from analyzers.audit import audit_tree
-from analyzers.directory import DirectoryTree
+from analyzers.files.directory import DirectoryTree
 from analyzers.model import DriverRow
 from tests.analyzers.conftest import DRIVERS
 
