@@ -19,6 +19,12 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("bot.serve", "run the GitHub App web server"),
     "worker": ("workers.launch", "run a Celery worker (with --beat, the weekly scheduler too)"),
 }
+# Subcommands of the GitHub App: their packages are the `app` extra, not the base install.
+APP_SUBCOMMANDS = frozenset({"serve", "worker"})
+APP_PACKAGES = frozenset(
+    {"starlette", "uvicorn", "celery", "kombu", "redis", "githubkit", "hishel", "httpx"}
+    | {"pydantic_settings", "certifi", "cryptography", "billiard"}
+)
 
 
 class _OneLineErrors(argparse.ArgumentParser):
@@ -56,7 +62,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"lora-audit: unknown subcommand {name!r}\n\n{_usage()}", file=sys.stderr)
         return 2
     module_name, text = SUBCOMMANDS[name]
-    module = cast(_Subcommand, importlib.import_module(module_name))
+    try:
+        module = cast(_Subcommand, importlib.import_module(module_name))
+    except ModuleNotFoundError as exc:
+        if name not in APP_SUBCOMMANDS or (exc.name or "").split(".")[0] not in APP_PACKAGES:
+            raise
+        print(
+            f"lora-audit {name}: the GitHub App's packages are not installed ({exc.name} is "
+            f"missing); install them with: pip install 'lora-audit[app]'",
+            file=sys.stderr,
+        )
+        return 2
     parser = _OneLineErrors(prog=f"lora-audit {name}", description=text)
     module.configure(parser)
     try:
