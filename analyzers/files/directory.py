@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from analyzers.files.project import repository_top
 from analyzers.files.runner import git_invocation
 from analyzers.files.source import SourceError
 
@@ -56,11 +57,13 @@ class _Git:
 
     def __init__(self, root: Path) -> None:
         self.root = root
+        # The repository the folder is in: git may read it whoever owns it (runner.py).
+        self.top = repository_top(root) or root
 
     def start(self, args: Sequence[str]) -> subprocess.Popen[bytes] | None:
         # The folder may hold a .git/config nobody vetted (an unpacked archive): the shared
         # hardening keeps `status` from running its fsmonitor, hooks or pager.
-        invocation = git_invocation(None, *args)
+        invocation = git_invocation(None, *args, work_tree=self.top)
         try:
             return subprocess.Popen(
                 invocation.argv,

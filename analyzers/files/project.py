@@ -26,7 +26,10 @@ def repository_top(start: Path) -> Path | None:
 
     Only the file system is read; git itself runs later, hardened (`runner.py`).
     """
-    current = start.resolve()
+    try:
+        current = start.resolve()
+    except OSError:
+        return None
     for folder in (current, *current.parents):
         if (folder / ".git").exists():
             return folder
