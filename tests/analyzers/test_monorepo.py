@@ -70,8 +70,9 @@ def mono(tmp_path: Path) -> Path:
 
 
 def _row(report: dict[str, Any], suffix: str) -> dict[str, Any]:
-    (row,) = [row for row in report["drivers"] if row["path"].endswith(suffix)]
-    return row
+    rows: list[dict[str, Any]] = [r for r in report["drivers"] if r["path"].endswith(suffix)]
+    assert len(rows) == 1, rows
+    return rows[0]
 
 
 def test_the_verdict_never_depends_on_which_folder_or_file_was_scanned(
