@@ -23,13 +23,10 @@ import yaml
 
 from tests.support.gitrepo import GitRepo
 from tests.support.sarif import load_sarif
+from tests.support.snapshot import copy_project
 
 ROOT = Path(__file__).resolve().parent.parent
 ACTION = yaml.safe_load((ROOT / "action.yml").read_text())
-SNAPSHOT = (
-    "pyproject.toml", "uv.lock", "README.md", "app.yml", "action.yml",
-    "analyzers", "bot", "workers", "lora_audit",
-)  # fmt: skip
 DRIVERS = ROOT / "tests" / "analyzers" / "drivers"
 AFFECTED = (DRIVERS / "checkpoint_loop_one_id.py").read_text()
 EXPRESSION = re.compile(r"\$\{\{\s*(.*?)\s*\}\}")
@@ -143,14 +140,7 @@ AUDIT_STEPS = STEPS[STEPS.index(INSTALL) + 1 :]
 def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
     """(runner temp with the action checked out, PATH entries) after the install step."""
     temp = tmp_path_factory.mktemp("runner")
-    action = temp / "action"
-    action.mkdir()
-    for name in SNAPSHOT:
-        source = ROOT / name
-        if source.is_dir():
-            shutil.copytree(source, action / name, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy2(source, action / name)
+    copy_project(temp / "action", ["action.yml"])
     # what actions/setup-python leaves: `python` on PATH (and uv, when the runner has it)
     (temp / "bin").mkdir()
     (temp / "bin" / "python").symlink_to(sys.executable)

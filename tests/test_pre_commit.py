@@ -20,13 +20,9 @@ import pytest
 import yaml
 
 from tests.support.gitrepo import GitRepo, git
+from tests.support.snapshot import copy_project
 
 ROOT = Path(__file__).resolve().parent.parent
-# What `pip install .` needs: the build configuration and the packages of the wheel.
-SNAPSHOT = (
-    "pyproject.toml", "README.md", "app.yml", ".pre-commit-hooks.yaml",
-    "analyzers", "bot", "workers", "lora_audit",
-)  # fmt: skip
 DRIVERS = ROOT / "tests" / "analyzers" / "drivers"
 AFFECTED = (DRIVERS / "checkpoint_loop_one_id.py").read_text()
 FIXED = (DRIVERS / "enumerate_plus_one_over_cli_adapters.py").read_text()
@@ -39,14 +35,9 @@ def _pre_commit() -> list[str]:
 @pytest.fixture(scope="module")
 def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     """(path, sha) of a git repository holding this project's current files."""
-    target = tmp_path_factory.mktemp("hook-repo") / "lora-audit"
-    target.mkdir()
-    for name in SNAPSHOT:
-        source = ROOT / name
-        if source.is_dir():
-            shutil.copytree(source, target / name, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy2(source, target / name)
+    target = copy_project(
+        tmp_path_factory.mktemp("hook-repo") / "lora-audit", [".pre-commit-hooks.yaml"]
+    )
     repo = GitRepo(target)
     return target, repo.commit("snapshot of lora-audit")
 
