@@ -44,12 +44,14 @@ class Interleaving(redis.Redis):
     """A real Redis client that, once, runs `between()` right after its first command on `key`
     returns: the moment another worker could act between two commands of ours."""
 
+    _pending: tuple[str, Callable[[], None]] | None = None
+
     def interleave(self, key: str, between: Callable[[], None]) -> None:
         self._pending = (key, between)
 
     def execute_command(self, *args: Any, **options: Any) -> Any:
-        result = super().execute_command(*args, **options)
-        pending = getattr(self, "_pending", None)
+        result = super().execute_command(*args, **options)  # type: ignore[no-untyped-call]
+        pending = self._pending
         if pending is not None and pending[0] in args:
             self._pending = None
             pending[1]()
@@ -59,7 +61,7 @@ class Interleaving(redis.Redis):
 def test_abandon_never_drops_a_claim_another_task_took_meanwhile(redis_url: str) -> None:
     key = Markers.key("octo/demo", "abc", "pr")
     other = Markers(redis.Redis.from_url(redis_url))
-    client = Interleaving.from_url(redis_url)
+    client = Interleaving(connection_pool=redis.ConnectionPool.from_url(redis_url))
     mine = Markers(client)
     assert mine.begin("octo/demo", "abc", "pr", owner="task-1", ttl=60) == "mine"
 
