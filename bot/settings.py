@@ -38,6 +38,9 @@ class Settings(BaseSettings):
     redis_url: str = DEFAULT_REDIS_URL
     cache_dir: Path = Field(default_factory=_default_cache_dir)
     public_url: str | None = None
+    # What the web app spends on deliveries before they are authenticated (bot/webhooks.py).
+    webhook_body_timeout: float = Field(default=10.0, gt=0)
+    webhook_buffer_bytes: int = Field(default=64 * 1024 * 1024, gt=0)
 
     @field_validator("webhook_secret")
     @classmethod
