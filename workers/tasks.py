@@ -15,11 +15,12 @@ from bot.jobs import (
     RECOVER_DELIVERIES_TASK,
     WEEKLY_SWEEP_TASK,
     CommentCommand,
+    ForgetRepository,
     PullRequestAudit,
     PushAudit,
     RepositorySweep,
 )
-from workers import comment, pull_request, push, recovery, sweep, weekly
+from workers import comment, forget, pull_request, push, recovery, sweep, weekly
 from workers.celery_app import app
 from workers.execution import execute, execute_scheduled
 
@@ -44,6 +45,11 @@ def comment_command(self: AnyTask, /, **kwargs: Any) -> dict[str, Any]:
 @app.task(name=RepositorySweep.TASK_NAME, bind=True)
 def sweep_repository(self: AnyTask, /, **kwargs: Any) -> dict[str, Any]:
     return execute(self, RepositorySweep, kwargs, sweep.run)
+
+
+@app.task(name=ForgetRepository.TASK_NAME, bind=True)
+def forget_repository(self: AnyTask, /, **kwargs: Any) -> dict[str, Any]:
+    return execute(self, ForgetRepository, kwargs, forget.run)
 
 
 @app.task(name=WEEKLY_SWEEP_TASK, bind=True)
