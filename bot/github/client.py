@@ -23,7 +23,7 @@ from githubkit.exception import GitHubException, RequestFailed
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
-from bot.github.deliveries import failed_deliveries
+from bot.github.deliveries import delivery_log, failed_deliveries
 from bot.github.errors import redis_retry, translate
 from bot.github.tokens import InstallationTokens
 from bot.github.types import FailedDelivery, RepoInfo
@@ -170,6 +170,16 @@ class GitHubApp:
         """Deliveries (newest attempt per GUID) that never succeeded, delivered after `since`."""
         return self.app_call(
             lambda gh: failed_deliveries(
+                gh.rest.paginate(gh.rest.apps.list_webhook_deliveries, per_page=100), since=since
+            )
+        )
+
+    def delivery_log(
+        self, *, since: datetime | None = None
+    ) -> tuple[list[FailedDelivery], list[FailedDelivery]]:
+        """(failed, accepted) deliveries since `since`, newest attempt per GUID (one listing)."""
+        return self.app_call(
+            lambda gh: delivery_log(
                 gh.rest.paginate(gh.rest.apps.list_webhook_deliveries, per_page=100), since=since
             )
         )
