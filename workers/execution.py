@@ -23,7 +23,7 @@ from typing import Any, NoReturn, TypeVar
 
 import redis
 from celery import Task
-from celery.exceptions import Retry
+from celery.exceptions import Ignore, Retry
 from pydantic import ValidationError
 
 from bot.github.repo import process_prefix
@@ -116,9 +116,10 @@ def _retry_later(
     *,
     exc: Exception | None,
     max_retries: int | None,
-) -> dict[str, Any]:
+) -> NoReturn:
     """Retry in `countdown` seconds: a Celery retry, or parked in the ledger when longer than a
-    broker message may wait. Returns only for a parked retry (the message is then acked)."""
+    broker message may wait. A parked retry raises `Ignore`: the message is acknowledged and the
+    task's result is left for the attempt the recovery sends at its time."""
     tuning = ctx.services.tuning
     if countdown > tuning.max_countdown:
         try:
@@ -130,7 +131,7 @@ def _retry_later(
             countdown = tuning.max_countdown
         else:
             ctx.log.warning("parked for %.0fs (longer than a queued message may wait)", countdown)
-            return {"status": "deferred", "countdown": countdown}
+            raise Ignore()
     try:
         record.ledger.wait(record.task_id, record.holder, lost_after=countdown + tuning.lost_after)
     except redis.RedisError as error:
@@ -159,7 +160,7 @@ def attempt(
     log.info("starting %s (attempt %d)", name, ctx.attempt)
     try:
         result = work()
-    except Retry:
+    except (Retry, Ignore):
         raise
     except Exception as exc:
         decision = decide(
@@ -173,7 +174,7 @@ def attempt(
             log.warning(
                 "attempt %d failed, retrying in %.1fs: %s", ctx.attempt, decision.countdown, exc
             )
-            return _retry_later(
+            _retry_later(
                 task, ctx, record, decision.countdown, exc=exc, max_retries=tuning.max_retries
             )
         log.error("giving up after attempt %d: %s", ctx.attempt, decision.reason, exc_info=exc)

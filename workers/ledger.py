@@ -58,16 +58,16 @@ redis.call('DEL', KEYS[1])
 redis.call('ZREM', KEYS[2], ARGV[2])
 return 1
 """
-# KEYS: entry, index. ARGV: holder, id, state, due, retries ('' keeps it), reason, now, base.
-# With a base (a give-up), due = now + base * 2^recoveries, capped: the backoff of a report that
-# keeps failing.
+# KEYS: entry, index. ARGV: holder, id, state, due, retries ('' keeps it), reason, now, base, cap.
+# With a base (a give-up), due = now + base * 2^(earlier give-ups), capped: the backoff of a
+# report that keeps failing.
 _RELEASE = """
 local lease = redis.call('HGET', KEYS[1], 'lease')
 if lease and lease ~= '' and lease ~= ARGV[1] then return 0 end
 local due = tonumber(ARGV[4])
 if ARGV[8] ~= '' then
-    local recoveries = tonumber(redis.call('HGET', KEYS[1], 'recoveries') or '0')
-    local wait = tonumber(ARGV[8]) * (2 ^ math.min(recoveries, 10))
+    local gave_ups = redis.call('HINCRBY', KEYS[1], 'gave_ups', 1)
+    local wait = tonumber(ARGV[8]) * (2 ^ math.min(gave_ups - 1, 10))
     due = tonumber(ARGV[7]) + math.min(wait, tonumber(ARGV[9]))
 end
 redis.call('HSET', KEYS[1], 'state', ARGV[3], 'lease', '', 'lease_until', '0', 'reason', ARGV[6])
@@ -107,7 +107,8 @@ class Entry:
     kwargs: dict[str, Any]
     retries: int
     state: str  # running, waiting, parked, gave_up, resent
-    recoveries: int
+    resends: int  # times sent again because its message was lost (parked retries not counted)
+    gave_ups: int  # times it gave up and could not report it
     reason: str
 
 
@@ -207,7 +208,7 @@ class Ledger:
 
     def gave_up(self, task_id: str, holder: str, reason: str, *, backoff: float) -> bool:
         """The job failed for good and saying so failed too (GitHub is down): run it again
-        later, after `backoff` seconds doubled by every earlier recovery."""
+        later, after `backoff` seconds doubled by every earlier give-up (at most 6 hours)."""
         return self._set(task_id, holder, "gave_up", reason=reason, retries=0, backoff=backoff)
 
     def interrupted(self, task_id: str, holder_prefix: str, stopped: str | None) -> bool:
@@ -235,22 +236,34 @@ class Ledger:
                     kwargs=json.loads(data.get("kwargs") or "{}"),
                     retries=int(data.get("retries") or 0),
                     state=data.get("state", ""),
-                    recoveries=int(data.get("recoveries") or 0),
+                    resends=int(data.get("resends") or 0),
+                    gave_ups=int(data.get("gave_ups") or 0),
                     reason=data.get("reason", ""),
                 )
             )
         return entries
 
+    def leases(self) -> list[tuple[str, str]]:
+        """(task id, lease holder) of every entry whose lease is taken."""
+        found = []
+        for raw_id in self.client.zrange(INDEX, 0, -1):
+            task_id = _text(raw_id)
+            lease = self.client.hget(self.key(task_id), "lease")
+            if lease:
+                found.append((task_id, _text(lease)))
+        return found
+
     def lease_until(self, task_id: str) -> float:
         raw = self.client.hget(self.key(task_id), "lease_until")
         return float(_text(raw)) if raw is not None else 0.0
 
-    def resent(self, task_id: str, *, lost_after: float) -> None:
+    def resent(self, entry: Entry, *, lost_after: float) -> None:
         """The recovery sent the job again; if that copy never starts either, try once more."""
         pipe = self.client.pipeline()
-        pipe.hset(self.key(task_id), "state", "resent")
-        pipe.hincrby(self.key(task_id), "recoveries", 1)
-        pipe.zadd(INDEX, {task_id: time.time() + lost_after})
+        pipe.hset(self.key(entry.task_id), "state", "resent")
+        if entry.state not in {"parked", "gave_up"}:  # its message was lost
+            pipe.hincrby(self.key(entry.task_id), "resends", 1)
+        pipe.zadd(INDEX, {entry.task_id: time.time() + lost_after})
         pipe.execute()
 
     def postpone(self, task_id: str, until: float) -> None:

@@ -31,7 +31,10 @@ from workers.services import Services
 ATTEMPT_KEY = "lora-audit:redelivered:attempt:{id}"
 COUNT_KEY = "lora-audit:redelivered:count:{guid}"
 MAX_REDELIVERIES = 5
-MAX_RECOVERIES = 12  # sends of one ledger entry before it is dropped (with an error logged)
+# A ledger entry is dropped (with an error logged) after this many lost messages, or give-ups
+# (with their doubling backoff, 8 give-ups span more than a day at the default interval).
+MAX_RESENDS = 5
+MAX_GIVE_UPS = 8
 # Deliveries older than this may have outlived their record in Redis legitimately.
 LOST_WINDOW_SECONDS = SEEN_TTL_SECONDS - 86400
 
@@ -45,11 +48,12 @@ def resend_due_jobs(services: Services, celery: Celery, log: JobLogger) -> list[
         if lease_until > time.time():  # an attempt is running it right now
             ledger.postpone(entry.task_id, lease_until)
             continue
-        if entry.recoveries >= MAX_RECOVERIES:
+        if entry.resends >= MAX_RESENDS or entry.gave_ups > MAX_GIVE_UPS:
             log.error(
-                "dropping %s after %d recoveries (%s)",
+                "dropping %s: sent again %d times, gave up %d times (%s)",
                 entry.task_id,
-                entry.recoveries,
+                entry.resends,
+                entry.gave_ups,
                 entry.reason or entry.state,
                 extra=extra,
             )
@@ -62,7 +66,7 @@ def resend_due_jobs(services: Services, celery: Celery, log: JobLogger) -> list[
             queue=entry.queue,
             retries=entry.retries,
         )
-        ledger.resent(entry.task_id, lost_after=services.tuning.lost_after)
+        ledger.resent(entry, lost_after=services.tuning.lost_after)
         log.info("sent %s again (%s)", entry.task_id, entry.reason or entry.state, extra=extra)
         resent.append(entry.task_id)
     return resent

@@ -16,9 +16,10 @@ from typing import Any
 import redis
 from celery import Task
 from celery.exceptions import WorkerLostError
+from celery.signals import worker_ready
 from celery.worker.request import Request
 
-from bot.github.repo import process_prefix, release_locks_of
+from bot.github.repo import dead_holders, lock_tokens, process_prefix, release_locks_of
 from bot.settings import get_settings
 from workers.execution import hard_limit_reason
 from workers.ledger import Ledger
@@ -57,6 +58,29 @@ class LedgerRequest(Request):
         if isinstance(exc_info.exception, WorkerLostError):
             self._interrupted(None)
         super().on_failure(exc_info, send_failed_event=send_failed_event, return_ok=return_ok)
+
+
+def release_dead_processes() -> None:
+    """At worker start-up: free the leases and locks that processes of this host held when they
+    died with their main process (the host crashed or was killed), instead of waiting for them
+    to expire while the redelivered tasks stall behind them."""
+    ledger = _ledger()
+    leases = ledger.leases()
+    dead = dead_holders([holder for _, holder in leases] + lock_tokens(ledger.client))
+    for prefix in dead:
+        for task_id, holder in leases:
+            if holder.startswith(prefix):
+                ledger.interrupted(task_id, prefix, None)
+        released = release_locks_of(ledger.client, prefix)
+        log.warning("freed what dead process %s held (%d locks)", prefix, released)
+
+
+@worker_ready.connect
+def _on_worker_ready(**_: Any) -> None:
+    try:
+        release_dead_processes()
+    except Exception as exc:  # Redis may be down at start-up: the TTLs free them anyway
+        log.warning("could not free what dead processes held: %s", exc)
 
 
 class LedgerTask(Task):  # type: ignore[type-arg]

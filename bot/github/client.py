@@ -24,7 +24,7 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 from bot.github.deliveries import delivery_log, failed_deliveries
-from bot.github.errors import redis_retry, translate
+from bot.github.errors import foreign, redis_retry, translate
 from bot.github.tokens import InstallationTokens
 from bot.github.types import FailedDelivery, RepoInfo
 from bot.settings import Settings
@@ -46,6 +46,10 @@ def _tls_context() -> ssl.SSLContext:
     """One verifying TLS context per process: githubkit builds an httpx client per call, and
     without this each one loads the CA bundle again (about 20 ms a call)."""
     return ssl.create_default_context(cafile=os.environ.get("SSL_CERT_FILE") or certifi.where())
+
+
+def _translated(exc: GitHubException) -> BaseException:
+    return foreign(exc) or translate(exc)
 
 
 def _client(settings: Settings, auth: AS) -> GitHub[AS]:
@@ -84,7 +88,7 @@ class GitHubApp:
         try:
             return operation(self._app_client)
         except GitHubException as exc:
-            raise translate(exc) from exc
+            raise _translated(exc) from exc
 
     def installation_call(
         self, installation_id: int, operation: Callable[[InstallationClient], T]
@@ -101,9 +105,9 @@ class GitHubApp:
                     with redis_retry("installation token"):
                         self.tokens.forget(installation_id)
                     continue
-                raise translate(exc) from exc
+                raise _translated(exc) from exc
             except GitHubException as exc:
-                raise translate(exc) from exc
+                raise _translated(exc) from exc
         raise AssertionError("unreachable")  # pragma: no cover
 
     def installation_token(self, installation_id: int) -> str:

@@ -56,6 +56,33 @@ def release_locks_of(client: redis.Redis, prefix: str) -> int:
     return int(client.eval(_RELEASE_LOCKS, 0, prefix, LOCK_PREFIX + "*"))
 
 
+def dead_holders(tokens: list[str]) -> set[str]:
+    """The `host:pid:` prefixes among `tokens` of processes of this host that no longer run."""
+    host = socket.gethostname()
+    dead = set()
+    for token in tokens:
+        name, _, rest = token.partition(":")
+        pid, _, _ = rest.partition(":")
+        if name != host or not pid.isdigit():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            dead.add(f"{name}:{pid}:")
+        except PermissionError:
+            pass  # alive, someone else's
+    return dead
+
+
+def lock_tokens(client: redis.Redis) -> list[str]:
+    tokens = []
+    for key in client.scan_iter(match=LOCK_PREFIX + "*", count=500):
+        value = client.get(key)
+        if value is not None:
+            tokens.append(value.decode() if isinstance(value, bytes) else str(value))
+    return tokens
+
+
 class RepoClient:
     """One repository as one installation sees it. Every call goes through `_call`."""
 

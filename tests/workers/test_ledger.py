@@ -3,11 +3,15 @@ due comes back."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
 
 import redis
 
 from bot.github.repo import LOCK_KEY, process_prefix, release_locks_of
+from tests.workers.world import World, environment
+from workers import requests
 from workers.execution import MAX_CRASHES, interrupted_reason
 from workers.ledger import Begun, Ledger
 
@@ -89,16 +93,39 @@ def test_parked_and_given_up_jobs_come_due(redis_url: str) -> None:
         3,
         {"repo": "octo/demo"},
     )
-    ledger.resent(TASK, lost_after=300)
+    ledger.resent(entry, lost_after=300)
     assert ledger.due() == []
 
     assert _begin(ledger, "h:2:b").mine
     ledger.gave_up(TASK, "h:2:b", "GitHub is down", backoff=0.0)
     time.sleep(0.01)
     [entry] = ledger.due()
-    assert (entry.state, entry.reason, entry.retries, entry.recoveries) == (
+    assert (entry.state, entry.reason, entry.retries, entry.resends, entry.gave_ups) == (
         "gave_up",
         "GitHub is down",
         0,
+        0,
         1,
     )
+
+
+def test_a_restarted_worker_frees_what_its_dead_processes_held(world: World) -> None:
+    client = redis.Redis.from_url(world.redis_url)
+    ledger = Ledger(client)
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()  # a process of this host that no longer runs
+    dead, alive = process_prefix(gone.pid), process_prefix()
+    assert _begin(ledger, dead + "attempt").mine
+    client.set(LOCK_KEY.format(repo="octo/demo", what="a"), dead + "t", ex=120)
+    client.set(LOCK_KEY.format(repo="octo/demo", what="b"), alive + "t", ex=120)
+
+    with environment(world.env()):
+        requests._ledger.cache_clear()
+        try:
+            requests.release_dead_processes()
+        finally:
+            requests._ledger.cache_clear()
+
+    assert _begin(ledger, "elsewhere:1:x").mine  # the dead attempt's lease is free
+    assert client.exists(LOCK_KEY.format(repo="octo/demo", what="a")) == 0
+    assert client.exists(LOCK_KEY.format(repo="octo/demo", what="b")) == 1
