@@ -91,3 +91,7 @@ class LedgerTask(Task):  # type: ignore[type-arg]
 
     Request = "workers.requests:LedgerRequest"
     acks_on_timeout = False
+    # No cap of Celery's own: failures are retried at most `WorkerTuning.max_retries` times
+    # (workers/execution.py passes it), while waiting out another attempt's lease or a Redis
+    # restart is not a failure and must not run out.
+    max_retries = None

@@ -200,17 +200,14 @@ def test_a_persistent_redis_restarted_mid_burst_loses_no_accepted_delivery(e2e: 
     statuses = [status for _, status in answers.values()]
     assert 202 in statuses
 
-    # Every delivery ends with its job done: those accepted directly, and those refused while
-    # Redis was down once the recovery has them redelivered.
+    # Every delivery ends with its job done: those accepted directly, those refused while
+    # Redis was down once the recovery has them redelivered, and any whose attempt Redis cut
+    # short once the ledger has them sent again.
     for repo, (guid, _) in answers.items():
-        result = e2e.result(FORGET_TASK, guid, repo, timeout=90)
+        result = _final(e2e, FORGET_TASK, guid, repo, timeout=90)
         assert result["status"] == "forgotten", (repo, result)
     client = redis.Redis.from_url(e2e.redis.url)
     assert [repo for repo in repos if load_badge_state(client, repo) is not None] == []
-    logs = e2e.deployment.all_logs()
-    received = [logs.count(f"{FORGET_TASK}:{guid}:{repo}] received") for repo, (guid, _) in
-                answers.items()]  # fmt: skip
-    assert min(received) >= 1
     assert wait_until(lambda: e2e.deployment.readyz() == 200, timeout=30, what="/readyz")
 
 
@@ -240,8 +237,12 @@ def test_accepted_deliveries_redis_lost_are_redelivered_and_run(e2e: E2E) -> Non
         assert _final(e2e, FORGET_TASK, guid, repo, timeout=60)["status"] == "forgotten"
     client = redis.Redis.from_url(e2e.redis.url)
     assert [repo for repo in repos if load_badge_state(client, repo) is not None] == []
-    redelivered = {d.guid for d in e2e.standin.deliveries() if d.redelivery}
-    assert lost <= redelivered
+    # (GitHub logs a redelivery once the app has answered it: the job may finish first.)
+    wait_until(
+        lambda: lost <= {d.guid for d in e2e.standin.deliveries() if d.redelivery},
+        timeout=10,
+        what="the lost deliveries to be logged as redelivered",
+    )
 
 
 def test_badges_of_repositories_the_app_may_no_longer_show_say_unknown(e2e: E2E) -> None:
