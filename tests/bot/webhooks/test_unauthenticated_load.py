@@ -131,6 +131,9 @@ def test_slow_unauthenticated_bodies_cost_bounded_memory_and_are_dropped(served:
 
     # Each of them is refused: over the byte budget (503) at once, or too slow (408) at the
     # deadline. None is left hanging, and the process never held their 320 MiB.
+    print(
+        f"40 stalled bodies: peak growth {peak / MiB:.0f} MiB, answered in {answered_within:.1f}s"
+    )
     assert peak < 120 * MiB, f"the web process grew by {peak / MiB:.0f} MiB"
     assert set(statuses) <= {408, 503}, statuses
     assert answered_within < BODY_TIMEOUT + 6
