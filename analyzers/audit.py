@@ -19,28 +19,17 @@ from functools import cache
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
-from analyzers.config import RepoConfig
-from analyzers.discover import ABSENT, DriverLoader, ModuleStore, selected
-from analyzers.linking import link_rows
+from analyzers.files.config import RepoConfig
+from analyzers.files.discover import ABSENT, DriverLoader, ModuleStore, selected
+from analyzers.files.parsing import ParseFailure
+from analyzers.files.source import PROCESS_NEEDLES, SourceTree
+from analyzers.files.suppression import find_markers
 from analyzers.model import Evidence, Report
-from analyzers.parsing import ParseFailure
-from analyzers.rows import FileAnalysis, MarkerRecord, SpawnRecord, build_row, failure_row
-from analyzers.source import PREFILTER_NEEDLES, SourceTree
-from analyzers.suppression import find_markers
-from analyzers.versions import VersionPlan, plan_versions
+from analyzers.report.linking import link_rows
+from analyzers.report.rows import FileAnalysis, MarkerRecord, SpawnRecord, build_row, failure_row
+from analyzers.vllm.api import PREFILTER_NEEDLES
+from analyzers.vllm.version_plan import VersionPlan, plan_versions
 
-# Byte strings of code that starts a child process: where a dispatcher of a driver can be.
-PROCESS_NEEDLES: tuple[bytes, ...] = (
-    b"subprocess",
-    b"os.system",
-    b"os.popen",
-    b"os.exec",
-    b"os.spawn",
-    b"Popen",
-    b"multiprocessing",
-    b"ProcessPool",
-    b"create_subprocess",
-)
 DEBUG_ENV = "LORA_AUDIT_DEBUG"
 # Bump when the analysis changes what it reports: every cached result becomes stale.
 ANALYZER_VERSION = "2"
@@ -148,8 +137,8 @@ class _Audit:
 
     def _fresh(self, path: str) -> tuple[FileAnalysis, dict[str, str]]:
         # Imported here: a fully cached audit never needs libcst or the interpreter.
-        from analyzers.driver import analyse_driver
-        from analyzers.interpret.program import Module, module_name_for
+        from analyzers.files.program import Module, module_name_for
+        from analyzers.judge.driver import analyse_driver
 
         loader = DriverLoader(self.store, path)
         deps = {path: self.store.blob(path)}

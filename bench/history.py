@@ -24,10 +24,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from analyzers.audit import AuditOptions
+from analyzers.files.parsing import parse_count
 from analyzers.git.api import audit_commit, audit_commits, audit_history
 from analyzers.git.history import read_history, scan_history
 from analyzers.git.repository import GitRepository
-from analyzers.parsing import parse_count
 from bench.repogen import build_flat_repo, build_history_repo
 
 PICKAXE = ["git", "log", "-S", "LoRARequest", "--all", "--name-only", "--format=%x01%H"]

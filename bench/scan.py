@@ -21,7 +21,9 @@ import tempfile
 import time
 from pathlib import Path
 
-GREP_PATTERN = "LoRARequest|lora_int_id|enable_lora|add_lora|load_lora_adapter"
+from analyzers.vllm.api import PREFILTER_NEEDLES
+
+GREP_PATTERN = "|".join(needle.decode() for needle in PREFILTER_NEEDLES)
 BIN = Path(sys.executable).parent
 
 ORDINARY = '''\

@@ -16,8 +16,11 @@ from starlette.routing import Route
 from bot.handlers import ROUTER
 from bot.health import healthz, readyz
 from bot.http_badge import badge
+from bot.manifest import CALLBACK_PATH, INSTALLED_PATH, SETUP_PATH
+from bot.pages import home, installed
 from bot.queue import JobQueue, make_celery, warm_up
 from bot.settings import Settings
+from bot.setup_flow import already_registered
 from bot.webhooks import ReceiverLimits, WebhookReceiver
 
 # Short timeouts and one immediate retry (no backoff sleeps): a dead or hung Redis must turn into
@@ -64,6 +67,11 @@ def create_app(settings: Settings) -> Starlette:
             Route("/badge/{owner}/{file}", badge, methods=["GET"]),
             Route("/healthz", healthz, methods=["GET"]),
             Route("/readyz", readyz, methods=["GET"]),
+            Route("/", home, methods=["GET"]),
+            Route(INSTALLED_PATH, installed, methods=["GET"]),
+            # Registered already: the manifest flow only says so (see bot/setup_flow.py).
+            Route(SETUP_PATH, already_registered, methods=["GET"]),
+            Route(CALLBACK_PATH, already_registered, methods=["GET"]),
         ],
         lifespan=lifespan,
     )

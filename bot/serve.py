@@ -20,11 +20,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bot.settings import SettingsError, get_settings
+    from bot.settings import SettingsError, app_is_configured, get_settings
 
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    if not app_is_configured():
+        return _serve_setup(args)
     try:
-        settings = get_settings()
-        settings.private_key_pem  # noqa: B018 - a missing key file must stop start-up, not a task
+        settings = get_settings()  # every problem at once, the private key parsed
     except SettingsError as exc:
         print(f"lora-audit serve: {exc}", file=sys.stderr)
         return 2
@@ -33,6 +35,29 @@ def run(args: argparse.Namespace) -> int:
 
     from bot.app import create_app
 
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="info")
+    return 0
+
+
+def _serve_setup(args: argparse.Namespace) -> int:
+    """No App id, key or secret anywhere: serve the manifest flow that registers the App."""
+    from bot.settings import SettingsError, get_setup_settings
+
+    try:
+        settings = get_setup_settings()
+    except SettingsError as exc:
+        print(f"lora-audit serve: {exc}", file=sys.stderr)
+        return 2
+
+    import uvicorn
+
+    from bot.setup_flow import create_setup_app
+
+    where = settings.public_url or f"http://{args.host}:{args.port}"
+    print(
+        f"lora-audit serve: no GitHub App is configured yet; open {where}/setup to register "
+        f"one (its settings will be written to {settings.env_file})",
+        file=sys.stderr,
+    )
+    uvicorn.run(create_setup_app(settings), host=args.host, port=args.port, log_level="info")
     return 0

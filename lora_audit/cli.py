@@ -14,8 +14,8 @@ from typing import NoReturn, Protocol, cast
 
 # subcommand -> (module with configure(parser) and run(args) -> int, one-line help)
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
-    "scan": ("analyzers.scan_cli", "audit a repository's vLLM drivers for stale LoRA serves"),
-    "replay": ("analyzers.replay_cli", "replay (id, path) requests through vLLM's LoRA cache"),
+    "scan": ("lora_audit.scan", "audit a repository's vLLM drivers for stale LoRA serves"),
+    "replay": ("lora_audit.replay", "replay (id, path) requests through vLLM's LoRA cache"),
     "serve": ("bot.serve", "run the GitHub App web server"),
     "worker": ("workers.launch", "run a Celery worker (with --beat, the weekly scheduler too)"),
 }

@@ -8,13 +8,17 @@ is shared by every worker through Redis.
 from __future__ import annotations
 
 from collections.abc import MutableMapping
+from dataclasses import dataclass, field
 
-from analyzers.config import CONFIG_PATH, ConfigResult, parse_config
-from analyzers.git.api import audit_commit, audit_commits, audit_history
+from analyzers.audit import AuditOptions
+from analyzers.files.config import CONFIG_PATH, ConfigResult, RepoConfig, parse_config
+from analyzers.files.source import SourceError
+from analyzers.git.api import audit_commit, audit_commits, audit_history, audit_repository
+from analyzers.git.compare import renamed
 from analyzers.git.repository import GitRepository
 from analyzers.git.tree import GitTree
+from analyzers.git.walk import diff_commits
 from analyzers.model import DiffSummary, Report
-from analyzers.source import SourceError
 from workers.repo_cache import Mirror
 
 ZERO_SHA = "0" * 40
@@ -44,6 +48,33 @@ def audit_pull_request(mirror: Mirror, base: str, head: str, cache: Cache) -> Re
     return audit_commits(
         mirror.path, base, head, cache=cache, label=_label(mirror), merge_base=True
     )
+
+
+def audit_base(mirror: Mirror, base: str, config: RepoConfig, cache: Cache) -> Report:
+    """The base's drivers exactly as the pull-request audit judged them (with head's config).
+
+    Its rows come from the shared analysis cache: the pull-request audit has just analysed them.
+    """
+    options = AuditOptions(config=config)
+    return audit_repository(
+        mirror.path, options, head=base, cache=cache, label=_label(mirror), read_config=False
+    )
+
+
+@dataclass(frozen=True)
+class Changed:
+    """The files a change touched, and its renames (base path -> head path)."""
+
+    touched: frozenset[str] = frozenset()
+    renames: dict[str, str] = field(default_factory=dict)
+
+
+def changed_files(mirror: Mirror, base: str, head: str) -> Changed:
+    with GitRepository(mirror.path) as repo:
+        changes = diff_commits(repo, base, head)
+    touched = {change.path for change in changes}
+    touched |= {change.old_path for change in changes if change.old_path is not None}
+    return Changed(frozenset(touched), renamed(changes))
 
 
 def audit_push(mirror: Mirror, before: str, after: str, cache: Cache) -> Report:

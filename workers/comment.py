@@ -12,7 +12,7 @@ from typing import Any
 from bot.github.repo import WRITE_ROLES
 from bot.jobs import CommentCommand
 from bot.markers import reply_marker
-from bot.render import render_command_failed, render_command_reply, render_refusal
+from bot.render import RepoLinks, render_command_failed, render_command_reply, render_refusal
 from workers.execution import JobContext
 from workers.incomplete import report_incomplete
 from workers.pull_request import Target, check_pull_request, claim_ttl
@@ -69,7 +69,10 @@ def run(job: CommentCommand, ctx: JobContext) -> dict[str, Any]:
             return {"status": "skipped", "why": reason}
         report, link = swept.report, swept.issue.html_url if swept.issue else None
         result = {"status": "swept", "issue": swept.issue.number if swept.issue else None}
-    body = render_command_reply(report, comment_id=job.comment_id, command=job.command, link=link)
+    links = RepoLinks.for_api(services.settings.github_api_url, job.repo)
+    body = render_command_reply(
+        report, comment_id=job.comment_id, command=job.command, link=link, links=links
+    )
     reply = ops.post_comment(job.issue_number, body, marker=marker)
     services.markers.finish(job.repo, "comments", _step(job))
     return {**result, "reply": reply.id}

@@ -17,8 +17,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from analyzers.git.runner import SAFE_CONFIG
-from analyzers.git.runner import git_env as safe_git_env
+from analyzers.files.runner import SAFE_CONFIG
+from analyzers.files.runner import git_env as safe_git_env
 
 # The analyzers' read-only hardening (no fsmonitor, hooks, pager, ...), less the transport ban a
 # fetch cannot live with, plus what only a fetching, long-lived mirror needs.

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from bot.jobs import AUDIT_QUEUE, SWEEP_QUEUE
-from bot.settings import SettingsError, get_settings
+from bot.settings import Settings, SettingsError, get_settings
 from workers.tuning import get_tuning
 
 
@@ -66,11 +66,18 @@ def run(args: argparse.Namespace) -> int:
     if args.concurrency is not None and args.concurrency < 1:
         print("lora-audit worker: --concurrency must be at least 1", file=sys.stderr)
         return 2
+    problems: list[str] = []  # every problem at once, not the first of each kind
+    settings: Settings | None = None
     try:
         settings = get_settings()
+    except SettingsError as exc:
+        problems += exc.problems
+    try:
         get_tuning()
     except SettingsError as exc:
-        print(f"lora-audit worker: {exc}", file=sys.stderr)
+        problems += exc.problems
+    if problems or settings is None:
+        print(f"lora-audit worker: {SettingsError(problems)}", file=sys.stderr)
         return 2
     try:
         settings.cache_dir.mkdir(parents=True, exist_ok=True)

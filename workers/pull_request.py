@@ -11,18 +11,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from analyzers.files.config import RepoConfig
 from analyzers.model import Report
 from bot.github import RepoOps
-from bot.github.types import CheckRunRef, Conclusion
+from bot.github.types import CheckRunRef, CommentRef, Conclusion
 from bot.jobs import PullRequestAudit
 from bot.render import (
+    PullRequestChanges,
+    RepoLinks,
+    compare_drivers,
     decide_conclusion,
     newly_affected,
     render_check_run,
     render_pr_comment,
 )
 from workers.analysis_cache import RedisCache
-from workers.audit import audit_pull_request, read_config
+from workers.audit import Cache, audit_base, audit_pull_request, changed_files, read_config
 from workers.execution import JobContext
 from workers.incomplete import report_incomplete
 from workers.repo_cache import Mirror, point_head
@@ -53,6 +57,8 @@ class Outcome:
     report: Report
     check_run: CheckRunRef
     conclusion: Conclusion
+    changes: PullRequestChanges
+    comment: CommentRef | None  # None: no sticky comment (nothing worth saying, or `never`)
 
 
 def claim_step(job: PullRequestAudit) -> str:
@@ -103,6 +109,30 @@ def fetch_for(
     return mirror, base_sha
 
 
+def pull_request_changes(
+    mirror: Mirror, report: Report, config: RepoConfig, cache: Cache
+) -> PullRequestChanges:
+    """What the change did to each driver: the base's rows (from the cache) against head's."""
+    if report.diff is None:
+        return PullRequestChanges()
+    base = audit_base(mirror, report.diff.base, config, cache)
+    changed = changed_files(mirror, report.diff.base, report.diff.head)
+    return compare_drivers(base, report, renames=changed.renames, touched=changed.touched)
+
+
+def post_sticky_comment(
+    ops: RepoOps, pull_number: int, body: str, *, mode: str, worth_saying: bool
+) -> CommentRef | None:
+    """`comment:` in .github/lora-audit.yml: `on-findings` (the default) comments only when the
+    pull request makes a driver newly affected or undecided, or fixes one, and keeps an earlier
+    comment up to date; `always` comments on every audited pull request; `never` never does."""
+    if mode == "never":
+        return None
+    if mode == "always" or worth_saying:
+        return ops.upsert_sticky_comment(pull_number, body)
+    return ops.update_sticky_comment(pull_number, body)
+
+
 def check_pull_request(
     ctx: JobContext, ops: RepoOps, installation_id: int, head_sha: str, target: Target
 ) -> Outcome:
@@ -110,20 +140,33 @@ def check_pull_request(
     services = ctx.services
     check_run = ops.find_or_create_check_run(head_sha)
     mirror, base_sha = fetch_for(ctx, ops, installation_id, head_sha, target)
-    report = audit_pull_request(mirror, base_sha, head_sha, RedisCache(services.redis))
-    policy = read_config(mirror, head_sha).config.pull_request_conclusion
+    cache = RedisCache(services.redis)
+    report = audit_pull_request(mirror, base_sha, head_sha, cache)
+    config = read_config(mirror, head_sha).config
+    changes = pull_request_changes(mirror, report, config, cache)
+    links = RepoLinks.for_api(services.settings.github_api_url, ops.full_name)
+    policy = config.pull_request_conclusion
     conclusion = decide_conclusion(report, policy)
-    ops.complete_check_run(check_run.id, render_check_run(report, policy=policy), conclusion)
+    output = render_check_run(report, policy=policy, links=links, changes=changes)
+    ops.complete_check_run(check_run.id, output, conclusion)
+    comment = None
     if target.pull_number is not None:
-        body = render_pr_comment(report, check_run_url=check_run.html_url)
-        ops.upsert_sticky_comment(target.pull_number, body)
+        body = render_pr_comment(report, changes, check_run_url=check_run.html_url, links=links)
+        comment = post_sticky_comment(
+            ops,
+            target.pull_number,
+            body,
+            mode=config.comment,
+            worth_saying=changes.worth_saying,
+        )
     ctx.log.info(
-        "check run %d completed: %s (%d newly affected)",
+        "check run %d completed: %s (%d newly affected); comment %s",
         check_run.id,
         conclusion,
         len(newly_affected(report)),
+        comment.id if comment is not None else "not needed",
     )
-    return Outcome(report, check_run, conclusion)
+    return Outcome(report, check_run, conclusion, changes, comment)
 
 
 def run(job: PullRequestAudit, ctx: JobContext) -> dict[str, Any]:
@@ -151,6 +194,7 @@ def run(job: PullRequestAudit, ctx: JobContext) -> dict[str, Any]:
         "conclusion": outcome.conclusion,
         "newly_affected": [row.path for row in newly_affected(outcome.report)],
         "pull_number": target.pull_number,
+        "comment": outcome.comment.id if outcome.comment is not None else None,
     }
 
 

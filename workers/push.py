@@ -14,6 +14,7 @@ from bot.badge import BadgeState, save_badge_state
 from bot.github import RepoOps
 from bot.jobs import PushAudit
 from bot.render import (
+    RepoLinks,
     decide_conclusion,
     newly_affected,
     render_check_run,
@@ -50,10 +51,12 @@ def _row(report: Report, path: str) -> DriverRow | None:
     return next((row for row in report.drivers if row.path == path), None)
 
 
-def update_follow_ups(ops: RepoOps, report: Report, fixed_in: str) -> dict[str, list[str]]:
+def update_follow_ups(
+    ops: RepoOps, report: Report, fixed_in: str, links: RepoLinks | None = None
+) -> dict[str, list[str]]:
     """Open an issue per newly affected driver; close those of drivers this push made safe."""
     opened = [
-        ops.open_follow_up(row.path, render_follow_up_issue(row, report))
+        ops.open_follow_up(row.path, render_follow_up_issue(row, report, links=links))
         for row in newly_affected(report)
     ]
     closed: list[str] = []
@@ -93,11 +96,14 @@ def run(job: PushAudit, ctx: JobContext) -> dict[str, Any]:
     store_badge(ctx, job.repo, job.after, report, private=ops.get_repository().private)
 
     policy = config.pull_request_conclusion
+    links = RepoLinks.for_api(services.settings.github_api_url, job.repo)
     check_run = ops.find_or_create_check_run(job.after)
     conclusion = decide_conclusion(report, policy)
-    ops.complete_check_run(check_run.id, render_check_run(report, policy=policy), conclusion)
+    output = render_check_run(report, policy=policy, links=links)
+    ops.complete_check_run(check_run.id, output, conclusion)
 
-    issues = update_follow_ups(ops, report, job.after) if config.follow_up_issues else {}
+    follow_ups = config.follow_up_issues
+    issues = update_follow_ups(ops, report, job.after, links) if follow_ups else {}
     services.markers.finish(job.repo, job.after, STEP)
     return {"status": "posted", "check_run": check_run.id, "conclusion": conclusion, **issues}
 

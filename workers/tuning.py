@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import Field, ValidationError, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from bot.settings import ENV_PREFIX, SettingsError
+from bot.settings import ENV_PREFIX, SettingsError, describe
 
 
 class WorkerTuning(BaseSettings):
@@ -85,13 +85,8 @@ class WorkerTuning(BaseSettings):
 
 
 def get_tuning() -> WorkerTuning:
-    """Read the worker knobs from the environment now; raise `SettingsError` in one line."""
+    """Read the worker knobs from the environment now; raise `SettingsError` naming each one."""
     try:
         return WorkerTuning()
     except ValidationError as exc:
-        problems = []
-        for item in exc.errors():
-            field = str(item["loc"][0]) if item["loc"] else ""
-            message = str(item["msg"]).removeprefix("Value error, ")
-            problems.append(f"{ENV_PREFIX}{field.upper()} {message}" if field else message)
-        raise SettingsError("invalid configuration: " + "; ".join(problems)) from None
+        raise SettingsError(describe(exc.errors(), {}, frozenset())) from None

@@ -2,5 +2,5 @@
 
 Public entry points (see `api.py`): `audit_commit`, `audit_commits` (base vs head),
 `audit_history`, `audit_branches`, `audit_repository`; `tree.GitTree` (a commit as a
-`SourceTree`), `repository.GitRepository`, `runner.run_git` (the one way to run git).
+`SourceTree`), `repository.GitRepository`; git itself runs through `analyzers.files.runner.run_git`.
 """

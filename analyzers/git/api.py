@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from analyzers.audit import AuditOptions, audit_tree
-from analyzers.config import CONFIG_PATH, ConfigResult, parse_config
+from analyzers.files.config import CONFIG_PATH, ConfigResult, parse_config
+from analyzers.files.source import SourceError
 from analyzers.git.compare import classify
 from analyzers.git.fixes import check_fix_commits
 from analyzers.git.history import HistoryScan, scan_history
@@ -31,7 +32,6 @@ from analyzers.git.rows import Tip, assemble_rows
 from analyzers.git.tree import GitTree, short_sha
 from analyzers.git.walk import diff_commits
 from analyzers.model import Evidence, Report
-from analyzers.source import SourceError
 
 Cache = MutableMapping[str, str]
 

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from analyzers.files.runner import GitError
 from analyzers.git.catfile import check_oid
-from analyzers.git.runner import GitError
 
 if TYPE_CHECKING:
     from analyzers.git.repository import GitRepository

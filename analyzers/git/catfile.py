@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, cast
 
-from analyzers.git.runner import GitError, git_invocation
+from analyzers.files.runner import GitError, git_invocation
 
 OID = re.compile(r"[0-9a-f]{40}(?:[0-9a-f]{24})?")
 _CHUNK = 1 << 20

@@ -2,8 +2,8 @@
 
 PATH must be a git repository (a work tree's top folder or a bare mirror); the audit reads git
 objects only, so uncommitted changes are not part of it. Analyses are kept in the same on-disk
-cache as a plain scan (`analyzers/diskcache.py`), keyed by content. Problems with PATH or a ref
-are usage errors: one line, exit status 2.
+cache as a plain scan (`analyzers/files/diskcache.py`), keyed by content. Problems with PATH or a
+ref are usage errors: one line, exit status 2.
 """
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from analyzers.audit import AuditOptions
-from analyzers.config import CONFIG_PATH, FixCommitSpec, parse_config
-from analyzers.diskcache import DiskCache
+from analyzers.files.config import CONFIG_PATH, FixCommitSpec, parse_config
+from analyzers.files.diskcache import DiskCache
+from analyzers.files.runner import GitError
 from analyzers.git.api import audit_repository
 from analyzers.git.fixes import check_fix_commits
 from analyzers.git.repository import GitRepository, NotARepository, RefError
-from analyzers.git.runner import GitError
 from analyzers.model import Evidence, Report
 
 GIT_FLAGS = ("--history", "--all-branches", "--base", "--head", "--fix-commit")

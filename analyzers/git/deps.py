@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from analyzers.files.source import SourceTree
 from analyzers.git.walk import Change
-from analyzers.source import SourceTree
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from analyzers.config import CONFIG_PATH, FixCommitSpec
+from analyzers.files.config import CONFIG_PATH, FixCommitSpec
 from analyzers.git.refs import DefaultBranch
 from analyzers.git.repository import GitRepository, RefError
 from analyzers.git.tree import short_sha

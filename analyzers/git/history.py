@@ -12,14 +12,15 @@ from __future__ import annotations
 from collections.abc import Collection, MutableMapping
 from dataclasses import dataclass, field
 
-from analyzers.audit import PROCESS_NEEDLES, AuditOptions, audit_tree
+from analyzers.audit import AuditOptions, audit_tree
+from analyzers.files.source import PROCESS_NEEDLES
 from analyzers.git.deps import Dependencies, RecordingTree
 from analyzers.git.needles import NeedleIndex
 from analyzers.git.repository import GitRepository
 from analyzers.git.tree import GitTree
 from analyzers.git.walk import CommitDelta, snapshots, walk_history
 from analyzers.model import Report, Verdict
-from analyzers.source import PREFILTER_NEEDLES
+from analyzers.vllm.api import PREFILTER_NEEDLES
 
 
 @dataclass

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from analyzers.files.runner import GitError
 from analyzers.git.blobgrep import grep_blobs
 from analyzers.git.blobscan import BlobScan, scan_blobs
-from analyzers.git.runner import GitError
-from analyzers.source import PREFILTER_NEEDLES
+from analyzers.vllm.api import PREFILTER_NEEDLES
 
 if TYPE_CHECKING:
     from analyzers.git.repository import GitRepository

@@ -14,10 +14,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from analyzers.directory import READ_LIMIT
+from analyzers.files.directory import READ_LIMIT
+from analyzers.files.runner import GitError, GitResult, run_git
 from analyzers.git.catfile import CatFile, GitObject
 from analyzers.git.refs import Branch, DefaultBranch, list_branches, pick_default_branch
-from analyzers.git.runner import GitError, GitResult, run_git
 
 # Larger blobs are never read at all, as in a folder (the parser has its own, smaller limit).
 MAX_BLOB_BYTES = READ_LIMIT

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from analyzers.directory import Skip
+from analyzers.files.directory import Skip
+from analyzers.files.source import SourceError
 from analyzers.git.needles import NeedleIndex
 from analyzers.git.repository import MAX_BLOB_BYTES, GitRepository, TreeEntry, decode_path
-from analyzers.source import SourceError
 
 SHORT_SHA = 7
 _NOT_FILES = {

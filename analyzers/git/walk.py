@@ -14,8 +14,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import cast
 
+from analyzers.files.runner import GitError, git_invocation
 from analyzers.git.repository import GitRepository, TreeEntry, decode_path
-from analyzers.git.runner import GitError, git_invocation
 
 _MARK = b"\x01"
 _CHUNK = 1 << 20

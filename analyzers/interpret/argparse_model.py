@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from analyzers.files.parsing import Loc
 from analyzers.interpret.callargs import CallArgs
-from analyzers.interpret.objects import Loc, NamespaceV, ParserV
+from analyzers.interpret.objects import NamespaceV, ParserV
 from analyzers.interpret.values import NONE, Const, ListV, SeqSym, Value, describe
 
 if TYPE_CHECKING:
-    from analyzers.interpret.machine import Machine
+    from analyzers.interpret.runtime import Machine
 
 _UNSET = object()
 

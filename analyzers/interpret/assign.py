@@ -6,10 +6,12 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from analyzers.files.parsing import Loc
 from analyzers.interpret import containers
-from analyzers.interpret.objects import REQUEST_FIELDS, Loc, NamespaceV, RequestV
+from analyzers.interpret.objects import NamespaceV, RequestV
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.values import ClassV, InstV, ModV, SeqSym, Sym, Value
+from analyzers.vllm import api
 
 if TYPE_CHECKING:
     from analyzers.interpret.machine import Machine
@@ -55,9 +57,9 @@ def set_attribute(
             scope_of.vars[name] = value
     elif isinstance(owner, NamespaceV):
         owner.attrs[name] = value
-    elif isinstance(owner, RequestV) and name in REQUEST_FIELDS:
+    elif isinstance(owner, RequestV) and name in api.FIELD_HOLDS:
         # Changing what a request serves after construction is a trap: it is tracked.
-        setattr(owner, REQUEST_FIELDS[name], value)
+        setattr(owner, api.FIELD_HOLDS[name], value)
         owner.mutations.append(m.loc(scope.module, node))
 
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from analyzers.files.parsing import Loc
 from analyzers.interpret import containers, iteration
 from analyzers.interpret.callargs import CallArgs
-from analyzers.interpret.containers import RangeV
-from analyzers.interpret.objects import EngineArgsV, FileV, Loc, NamespaceV, RequestV
+from analyzers.interpret.containers import RangeV, key_text
+from analyzers.interpret.conversions import as_text_part
+from analyzers.interpret.objects import EngineArgsV, FileV, NamespaceV, RequestV
 from analyzers.interpret.values import (
     NONE,
     Concat,
@@ -27,7 +29,7 @@ from analyzers.interpret.values import (
 )
 
 if TYPE_CHECKING:
-    from analyzers.interpret.machine import Machine
+    from analyzers.interpret.runtime import Machine
 
 
 def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
@@ -95,9 +97,7 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
         attrs = first.attrs
         return DictV([Const(k) for k in attrs], list(attrs.values()))
     if qual == "getattr" and len(args.positional) >= 2 and isinstance(args.positional[1], Const):
-        from analyzers.interpret.classes import get_attribute
-
-        return get_attribute(m, args.positional[0], str(args.positional[1].value), loc)
+        return m.get_attribute(args.positional[0], str(args.positional[1].value), loc)
     if qual in ("print", "setattr", "input", "super", "isinstance", "hasattr", "callable"):
         return NONE if qual in ("print", "setattr") else m.opaque(f"`{loc.code}`", loc)
     if qual == "open" and first is not None:
@@ -142,8 +142,6 @@ def _sorted(items: list[Value]) -> list[Value]:
 
 
 def _text(m: Machine, value: Value) -> Value:
-    from analyzers.interpret.expressions import as_text_part
-
     if isinstance(value, Const | Concat):
         return value if not isinstance(value, Const) else Const(str(value.value))
     return concat(as_text_part(m, value))
@@ -169,8 +167,6 @@ def _to_int(m: Machine, value: Value, base: Value | None, loc: Loc) -> Value:
 
 
 def _hash(m: Machine, value: Value, loc: Loc) -> Value:
-    from analyzers.interpret.containers import key_text
-
     if (
         isinstance(value, Const)
         and isinstance(value.value, int)
@@ -343,8 +339,6 @@ def _string_method(m: Machine, text: str, name: str, args: CallArgs, loc: Loc) -
 
 def _format(m: Machine, template: str, args: CallArgs, loc: Loc) -> Value:
     from string import Formatter
-
-    from analyzers.interpret.expressions import as_text_part
 
     parts: list[Value] = []
     auto = 0

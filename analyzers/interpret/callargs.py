@@ -10,7 +10,7 @@ from analyzers.interpret.values import Value
 if TYPE_CHECKING:
     import libcst as cst
 
-    from analyzers.parsing import SourceFile
+    from analyzers.files.parsing import SourceFile
 
 
 @dataclass

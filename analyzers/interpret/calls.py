@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from analyzers.files.parsing import Loc
 from analyzers.interpret import classes, library, vllm_api
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import key_text
-from analyzers.interpret.objects import EngineV, Loc, MockV, RequestV
+from analyzers.interpret.objects import EngineV, MockV, PartialV, RequestV
+from analyzers.interpret.runtime import Frame
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.signals import ReturnValue
 from analyzers.interpret.values import (
@@ -33,19 +35,11 @@ from analyzers.interpret.values import (
 )
 
 if TYPE_CHECKING:
-    from analyzers.interpret.machine import Frame, Machine
+    from analyzers.interpret.machine import Machine
 
 _MEMO_DECORATORS = ("functools.lru_cache", "functools.cache", "lru_cache", "cache")
 _CONTEXT_DECORATORS = ("contextlib.contextmanager", "contextlib.asynccontextmanager")
 _FLAG_DECORATORS = ("staticmethod", "classmethod", "property")
-
-
-@dataclass(eq=False)
-class PartialV(Obj):
-    """`functools.partial(func, *args, **kwargs)`."""
-
-    func: Value
-    args: CallArgs
 
 
 @dataclass(eq=False)
@@ -178,8 +172,6 @@ def _missing(
 
 
 def call_function(m: Machine, func: FuncV, args: CallArgs, loc: Loc) -> Value:
-    from analyzers.interpret.machine import Frame
-
     if "property" in func.decorators and func.bound_self is None and args.positional:
         func = replace(func, bound_self=args.positional[0])
         args = CallArgs(args.positional[1:], args.keywords)
@@ -302,8 +294,6 @@ def enter_context(m: Machine, manager: Value, body: Callable[[Value], None], loc
 
 
 def _run_context_function(m: Machine, manager: ContextCallV, body: Callable[[Value], None]) -> None:
-    from analyzers.interpret.machine import Frame
-
     func = manager.func
     entered = [False]
 

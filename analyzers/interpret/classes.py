@@ -12,24 +12,22 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from analyzers.files.parsing import Loc
 from analyzers.interpret import calls, containers, library, vllm_api
 from analyzers.interpret.callargs import CallArgs
-from analyzers.interpret.containers import RangeV
-from analyzers.interpret.objects import EngineV, Loc, MockV, NamespaceV, RequestV
+from analyzers.interpret.objects import EngineV, MockV, NamespaceV, RequestV
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.values import (
     ClassV,
     Const,
-    DictV,
     Ext,
     FuncV,
     InstV,
     ModV,
-    SeqSym,
-    Sym,
     Value,
     forced,
 )
+from analyzers.vllm import api
 
 if TYPE_CHECKING:
     from analyzers.interpret.machine import Machine
@@ -54,7 +52,9 @@ def instantiate(
 ) -> Value:
     special = _vllm_base(cls)
     args = CallArgs(positional, keywords)
-    if special == "LoRARequest" or (special is None and cls.name == "LoRARequest"):
+    if special in api.REQUEST_CLASS_NAMES or (
+        special is None and cls.name in api.REQUEST_CLASS_NAMES
+    ):
         # A class of the repository named LoRARequest is its own stand-in (a mock), not vLLM's.
         return vllm_api.build_request(m, args, loc, mock=special is None)
     if special is not None:
@@ -81,9 +81,9 @@ def instantiate(
 def _vllm_base(cls: ClassV) -> str | None:
     """`LoRARequest` or an engine class name when the class derives from vLLM's own."""
     for base in cls.bases:
-        if isinstance(base, Ext) and base.qual.startswith("vllm"):
+        if isinstance(base, Ext) and base.qual.startswith(api.MODULE):
             last = base.qual.rpartition(".")[2]
-            if last == "LoRARequest" or last in ("LLM", "LLMEngine", "AsyncLLMEngine", "AsyncLLM"):
+            if last in api.REQUEST_CLASS_NAMES or last in api.ENGINE_CLASS_NAMES:
                 return last
         if isinstance(base, ClassV):
             found = _vllm_base(base)
@@ -179,16 +179,6 @@ def _module_attribute(m: Machine, owner: ModV, name: str, loc: Loc) -> Value:
     if submodule is not None:
         return submodule
     return m.opaque(f"{owner.module.name}.{name}", loc)
-
-
-def object_truthiness(value: Value) -> bool | None:
-    if isinstance(value, DictV):
-        return bool(value.keys)
-    if isinstance(value, RangeV):
-        return len(value) > 0
-    if isinstance(value, SeqSym | Sym):
-        return None
-    return True
 
 
 def delete_item(m: Machine, target: cst.Subscript, scope: Scope) -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from analyzers.interpret.objects import EngineArgsV, Loc, NamespaceV
+from analyzers.files.parsing import Loc
+from analyzers.interpret.objects import EngineArgsV, NamespaceV
 from analyzers.interpret.values import (
     Concat,
     Const,
@@ -24,7 +25,7 @@ from analyzers.interpret.values import (
 )
 
 if TYPE_CHECKING:
-    from analyzers.interpret.machine import Machine
+    from analyzers.interpret.runtime import Machine
 
 
 @dataclass(eq=False)

@@ -10,6 +10,7 @@ import libcst as cst
 
 from analyzers.interpret import calls, classes, containers, iteration, operators
 from analyzers.interpret.callargs import CallArgs
+from analyzers.interpret.conversions import as_text_part, truthiness
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.values import (
     NONE,
@@ -17,10 +18,7 @@ from analyzers.interpret.values import (
     DictV,
     Ext,
     FuncV,
-    Hashed,
-    HashText,
     ListV,
-    Sym,
     Value,
     concat,
     forced,
@@ -160,32 +158,6 @@ def _format_spec(part: cst.FormattedStringExpression) -> str | None:
     return "".join(pieces) if len(pieces) == len(part.format_spec) else None
 
 
-def as_text_part(m: Machine, value: Value, spec: str | None = None) -> Value:
-    """How a value reads inside a string: constants formatted, unknowns kept as parts."""
-    if isinstance(value, Const):
-        try:
-            return Const(format(value.value, spec or ""))
-        except (ValueError, TypeError):
-            return Const(str(value.value))
-    if isinstance(value, Sym):
-        return value
-    if isinstance(value, Hashed):
-        return Sym(f"hash:{value.source}", value.desc)
-    if isinstance(value, HashText):
-        return Sym(f"hashtext:{value.source}:{value.bits}", value.desc)
-    if isinstance(value, ListV) and all(isinstance(i, Const) for i in value.items):
-        try:
-            rendered = repr([i.value for i in value.items if isinstance(i, Const)])
-            return Const(rendered if value.kind == "list" else f"({rendered[1:-1]})")
-        except (ValueError, MemoryError):
-            return m.opaque("a list rendered as text")
-    from analyzers.interpret.values import Concat
-
-    if isinstance(value, Concat):
-        return value
-    return m.opaque("a value rendered as text")
-
-
 def _elements(
     m: Machine, elements: Sequence[cst.BaseElement], scope: Scope, loc_node: cst.CSTNode
 ) -> list[Value]:
@@ -228,8 +200,6 @@ def _comprehension(
     node: cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp,
     scope: Scope,
 ) -> Value:
-    from analyzers.interpret.machine import truthiness
-
     inner = Scope(scope.module, scope)
     produced: list[Value] = []
     result = DictV()

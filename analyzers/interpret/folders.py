@@ -9,7 +9,7 @@ from analyzers.interpret.trace import Content
 from analyzers.interpret.values import Concat, Const, Sym, Value, opaque_parts, same
 
 if TYPE_CHECKING:
-    from analyzers.interpret.machine import Write
+    from analyzers.interpret.runtime import Write
 
 
 def _text_tokens(value: Value) -> list[object] | None:

@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from analyzers.files.parsing import Loc
+from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import RangeV
-from analyzers.interpret.objects import Loc
 from analyzers.interpret.values import (
     Const,
     CounterV,
@@ -23,7 +24,7 @@ from analyzers.interpret.values import (
 )
 
 if TYPE_CHECKING:
-    from analyzers.interpret.machine import Machine
+    from analyzers.interpret.runtime import Machine
 
 
 @dataclass(eq=False)
@@ -134,14 +135,11 @@ def _zip(m: Machine, value: ZipV, loc: Loc, cap: int) -> list[Value]:
 
 
 def _map(m: Machine, value: MapV, loc: Loc, cap: int) -> list[Value] | None:
-    from analyzers.interpret.callargs import CallArgs
-    from analyzers.interpret.calls import call_value
-
     known = [_items(m, source, loc, cap) for source in value.sources]
     if any(items is None for items in known):
         return None
     rows = zip(*[items for items in known if items is not None], strict=False)
-    return [call_value(m, value.func, CallArgs(list(row)), loc) for row in rows]
+    return [m.call_value(value.func, CallArgs(list(row)), loc) for row in rows]
 
 
 def _symbolic(m: Machine, value: Value, loc: Loc, count: int | None = None) -> list[Value]:

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from analyzers.files.parsing import Loc
 from analyzers.interpret import builtins_model, processes, server_api, stdlib, vllm_api
 from analyzers.interpret.argparse_model import parser_method
 from analyzers.interpret.callargs import CallArgs
-from analyzers.interpret.objects import FileV, Loc, MockV, ParserV, RequestV
+from analyzers.interpret.containers import derived
+from analyzers.interpret.objects import FileV, MockV, ParserV, RequestV
 from analyzers.interpret.signals import ProgramExit
 from analyzers.interpret.trace import Escaped
 from analyzers.interpret.values import (
@@ -30,9 +32,10 @@ from analyzers.interpret.values import (
     describe,
     is_text,
 )
+from analyzers.vllm import api
 
 if TYPE_CHECKING:
-    from analyzers.interpret.machine import Machine
+    from analyzers.interpret.runtime import Machine
 
 # Calls that only log, display or measure: a request passed to them is not served.
 _INERT = frozenset(
@@ -59,7 +62,7 @@ _LOGGER_METHODS = frozenset(
 
 def call_external(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value:
     qual = qual.removeprefix("builtins.")
-    if qual.startswith("vllm"):
+    if qual.startswith(api.MODULE):
         built = vllm_api.call_vllm(m, qual, args, loc)
         if built is not None:
             return built
@@ -98,7 +101,7 @@ def _requests_in(value: Value) -> list[RequestV]:
 
 def unknown_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> Value:
     """A method of an object the analysis cannot see into (a parameter, a library object)."""
-    if name in vllm_api.SERVE_METHODS | vllm_api.CACHE_METHODS and vllm_api.mentions_lora(args):
+    if name in api.LORA_METHOD_NAMES and vllm_api.mentions_lora(args):
         return vllm_api.engine_method(
             m, vllm_api.implicit_engine(m, receiver, loc), name, args, loc
         )
@@ -122,7 +125,7 @@ def unknown_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: 
 def call_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> Value:
     """A method on a value the interpreter models (lists, dicts, strings, parsers, files...)."""
     if isinstance(receiver, MockV):
-        if name in vllm_api.SERVE_METHODS | vllm_api.CACHE_METHODS and vllm_api.mentions_lora(args):
+        if name in api.LORA_METHOD_NAMES and vllm_api.mentions_lora(args):
             m.trace.mock_serves.append(loc)
         return MockV(f"{receiver.desc}.{name}()")
     if isinstance(receiver, ParserV):
@@ -156,8 +159,6 @@ def value_attribute(m: Machine, owner: Value, name: str, loc: Loc) -> Value:
     if found is not None:
         return found
     if isinstance(owner, Sym):
-        from analyzers.interpret.containers import derived
-
         return derived(m, owner, f".{name}", f"{owner.describe()}.{name}", loc)
     if isinstance(owner, Const | Concat | Hashed | HashText):
         return m.opaque(f"`{loc.code}`", loc)

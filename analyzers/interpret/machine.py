@@ -3,64 +3,29 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 
 import libcst as cst
 
+from analyzers.files.parsing import Loc
+from analyzers.files.program import Module, ModuleLoader
 from analyzers.interpret import assign, calls, classes, expressions, statements
 from analyzers.interpret.callargs import CallArgs
-from analyzers.interpret.objects import EngineV, Loc
-from analyzers.interpret.program import Module, ModuleLoader
+from analyzers.interpret.conversions import truthiness
+from analyzers.interpret.objects import EngineV
+from analyzers.interpret.runtime import Frame, Limits, Write
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.signals import BudgetExhausted, ProgramExit, Raised
 from analyzers.interpret.trace import Trace
 from analyzers.interpret.values import (
     ClassV,
-    Concat,
     Const,
-    Ext,
-    FuncV,
-    Hashed,
-    ListV,
     ModV,
-    Obj,
     Sym,
     Value,
 )
 from analyzers.interpret.worlds import Oracle
 
 ENTRY_CALLS = 2
-
-
-@dataclass(frozen=True)
-class Limits:
-    """How far one run may go; every limit turns into a stated assumption, never a crash."""
-
-    symbolic_iterations: int = 3  # iterations of a loop over something of unknown length
-    loop_cap: int = 64  # iterations of a loop over something known, before it is cut short
-    call_depth: int = 8  # nested calls into the repository's own functions
-    steps: int = 100_000  # evaluated nodes per run
-    total_steps: int = 400_000  # evaluated nodes for all runs of one driver together
-    max_items: int = 10_000  # a literal container larger than this becomes unknown
-
-
-@dataclass
-class Write:
-    """A write into a folder between requests (`target` None when the folder is unknown)."""
-
-    target: Value | None
-    loc: Loc
-    proc: int
-    kind: str = "file"  # "model" (a save API: an unknown folder may be the adapter's) or "file"
-
-
-@dataclass
-class Frame:
-    """One active call into the repository's code (for recursion, memoisation and `return`)."""
-
-    func: FuncV
-    serial: int
-    bound: dict[str, Value] = field(default_factory=dict)
 
 
 class Machine:
@@ -225,6 +190,12 @@ class Machine:
     def assign(self, target: cst.BaseExpression, value: Value, scope: Scope) -> None:
         assign.assign_target(self, target, value, scope)
 
+    def call_value(self, func: Value, args: CallArgs, loc: Loc) -> Value:
+        return calls.call_value(self, func, args, loc)
+
+    def get_attribute(self, owner: Value, name: str, loc: Loc) -> Value:
+        return classes.get_attribute(self, owner, name, loc)
+
     # -- adapter folders ---------------------------------------------------------------------
 
     def record_write(self, target: Value | None, loc: Loc, *, kind: str = "file") -> None:
@@ -232,28 +203,6 @@ class Machine:
 
     def engine_dropped(self, engine: EngineV, loc: Loc) -> None:
         self.trace.assume(f"the engine built at {engine.loc} is dropped at {loc}")
-
-
-def truthiness(value: Value) -> bool | None:
-    """Python truthiness when the abstract value decides it."""
-    if isinstance(value, Const):
-        try:
-            return bool(value.value)
-        except Exception:
-            return None
-    if isinstance(value, ListV):
-        return bool(value.items)
-    if isinstance(value, Concat):
-        return True if any(isinstance(p, Const) and p.value for p in value.parts) else None
-    if isinstance(value, Hashed):
-        return None
-    if isinstance(value, Sym):
-        return None
-    if isinstance(value, Ext | FuncV | ModV):
-        return True
-    if isinstance(value, Obj):
-        return classes.object_truthiness(value)
-    return None
 
 
 def _memo_key(value: Value) -> str | None:

@@ -1,31 +1,12 @@
-"""Objects the interpreter models: vLLM engines and requests, argparse, files, mocks."""
+"""Objects the interpreter models: vLLM engines and requests, argparse, files, mocks, partials."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from analyzers.files.parsing import Loc
+from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.values import Obj, Value
-
-
-@dataclass(frozen=True)
-class Loc:
-    """A place in the analysed code: posix path, 1-based line and column, and its text.
-
-    The text is produced only when a message asks for it (`code`): printing code is costly.
-    """
-
-    path: str
-    line: int
-    column: int = 1
-    text: Callable[[], str] | None = field(default=None, compare=False, repr=False)
-
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line}"
-
-    @property
-    def code(self) -> str:
-        return self.text() if self.text is not None else ""
 
 
 @dataclass(eq=False)
@@ -54,23 +35,13 @@ class EngineArgsV(Obj):
     unknown_rest: bool = False
 
 
-# LoRARequest fields (and their aliases) -> the RequestV attribute that holds them.
-REQUEST_FIELDS = {
-    "lora_name": "name",
-    "name": "name",
-    "lora_int_id": "lora_id",
-    "adapter_id": "lora_id",
-    "lora_path": "path",
-    "path": "path",
-    "lora_local_path": "path",
-    "local_path": "path",
-    "load_inplace": "load_inplace",
-}
-
-
 @dataclass(eq=False)
 class RequestV(Obj):
-    """A `LoRARequest(...)`; `mock` when the class is the file's own stand-in, not vLLM's."""
+    """A `LoRARequest(...)`; `mock` when the class is the file's own stand-in, not vLLM's.
+
+    The attributes `name`, `lora_id`, `path` and `load_inplace` are what the fields of
+    `vllm/api.py` hold (`RequestField.holds`).
+    """
 
     rid: int
     name: Value | None
@@ -117,3 +88,11 @@ class FileV(Obj):
 
     path: Value
     writable: bool
+
+
+@dataclass(eq=False)
+class PartialV(Obj):
+    """`functools.partial(func, *args, **kwargs)`."""
+
+    func: Value
+    args: CallArgs

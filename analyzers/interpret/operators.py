@@ -11,9 +11,10 @@ import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from analyzers.files.parsing import Loc
 from analyzers.interpret import containers
 from analyzers.interpret.containers import key_text
-from analyzers.interpret.objects import Loc
+from analyzers.interpret.conversions import as_text_part, truthiness
 from analyzers.interpret.values import (
     Concat,
     Const,
@@ -30,7 +31,7 @@ from analyzers.interpret.values import (
 )
 
 if TYPE_CHECKING:
-    from analyzers.interpret.machine import Machine
+    from analyzers.interpret.runtime import Machine
 
 _MAX_TEXT = 100_000
 _MAX_BITS = 4_096
@@ -193,8 +194,6 @@ def _reduce_hash(value: Hashed, name: str, number: int | None) -> Value | None:
 
 
 def _percent_format(m: Machine, template: Const, args: Value, loc: Loc) -> Value:
-    from analyzers.interpret.expressions import as_text_part
-
     text = str(template.value)
     values = args.items if isinstance(args, ListV) else [args]
     pieces = text.split("%")
@@ -235,8 +234,6 @@ def _fixed(value: Value) -> bool:
 
 
 def unary(m: Machine, name: str, value: Value, loc: Loc) -> Value:
-    from analyzers.interpret.machine import truthiness
-
     if name == "Not":
         known = truthiness(value)
         if known is not None:

@@ -12,9 +12,10 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from analyzers.files.parsing import Loc
 from analyzers.interpret import iteration
 from analyzers.interpret.callargs import CallArgs
-from analyzers.interpret.objects import Loc
+from analyzers.interpret.containers import spread_keywords
 from analyzers.interpret.trace import Spawned
 from analyzers.interpret.values import (
     NONE,
@@ -27,7 +28,7 @@ from analyzers.interpret.values import (
 )
 
 if TYPE_CHECKING:
-    from analyzers.interpret.machine import Machine
+    from analyzers.interpret.runtime import Machine
 
 _COMMANDS = frozenset(
     {"subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output",
@@ -80,8 +81,6 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
         inner = args.get(None, "args")
         positional = iteration.plan(m, inner, loc, quiet=True) if inner is not None else []
         kwargs = args.get(None, "kwargs")
-        from analyzers.interpret.containers import spread_keywords
-
         keywords: dict[str, Value] = {}
         if kwargs is not None:
             spread_keywords(kwargs, keywords)
@@ -181,14 +180,12 @@ def _in_pool(m: Machine, pool: PoolV, func: Value, args: CallArgs, loc: Loc) -> 
 
 def _run_child(m: Machine, func: Value, args: CallArgs, loc: Loc, proc: int | None) -> Value:
     """Run `func(*args)` in a child process context (`proc` None: a fresh process)."""
-    from analyzers.interpret.calls import call_value
-
     if proc is None or proc != m.proc:
         m.trace.facts.append(Spawned([], describe(func), loc, bool(m.loops), function=True))
     saved = m.proc
     m.proc = proc if proc is not None else m.new_process()
     try:
-        return call_value(m, func, args, loc)
+        return m.call_value(func, args, loc)
     finally:
         m.proc = saved
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from analyzers.interpret.program import Module
+from analyzers.files.program import Module
 from analyzers.interpret.values import Value
 
 

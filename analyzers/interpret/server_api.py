@@ -9,15 +9,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from analyzers.files.parsing import Loc
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import dict_get, key_text
 from analyzers.interpret.folders import content_at
-from analyzers.interpret.objects import Loc, RequestV
+from analyzers.interpret.objects import RequestV
 from analyzers.interpret.trace import ServerLoad
 from analyzers.interpret.values import Concat, Const, DictV, Value
+from analyzers.vllm import api
 
 if TYPE_CHECKING:
-    from analyzers.interpret.machine import Machine
+    from analyzers.interpret.runtime import Machine
 
 _HTTP_VERBS = frozenset({"post", "request"})
 
@@ -35,13 +37,13 @@ def _server(url: Value | None) -> str:
     if isinstance(url, Concat):
         prefix: list[Value] = []
         for part in url.parts:
-            if isinstance(part, Const) and "/v1/" in str(part.value):
-                prefix.append(Const(str(part.value).split("/v1/")[0]))
+            if isinstance(part, Const) and api.ROUTE_PREFIX in str(part.value):
+                prefix.append(Const(str(part.value).split(api.ROUTE_PREFIX)[0]))
                 break
             prefix.append(part)
         return "+".join(key_text(part) for part in prefix)
     if isinstance(url, Const):
-        return str(url.value).split("/v1/")[0]
+        return str(url.value).split(api.ROUTE_PREFIX)[0]
     return "server"
 
 
@@ -51,18 +53,20 @@ def http_call(m: Machine, verb: str, args: CallArgs, loc: Loc) -> bool:
         return False
     url = args.get(1, "url") if verb == "request" else args.get(0, "url")
     text = "".join(_text_parts(url))
-    if "load_lora_adapter" not in text:
+    route = next((route for route in api.ROUTES_BY_WORD if route.word in text), None)
+    if route is None:
         return False
     payload = args.keywords.get("json")
-    unload = "unload_lora_adapter" in text
+    unload = route.effect is api.Effect.UNLOAD
 
     def field(name: str) -> Value | None:
         if isinstance(payload, DictV):
             return dict_get(m, payload, Const(name), loc)
         return m.opaque(f"{name} of the request body", loc)
 
-    name, path = field("lora_name"), None if unload else field("lora_path")
-    request = RequestV(m.serial(), name, None, path, field("load_inplace"), loc, server=True)
+    body = api.SERVER_BODY
+    name, path = field(body.name), None if unload else field(body.path)
+    request = RequestV(m.serial(), name, None, path, field(body.load_inplace), loc, server=True)
     request.path_text = args.text(None, "json")
     if not unload:
         m.trace.requests.append(request)

@@ -9,7 +9,9 @@ import libcst as cst
 
 from analyzers.interpret import calls, classes, imports, iteration
 from analyzers.interpret.assign import named
+from analyzers.interpret.conversions import truthiness
 from analyzers.interpret.objects import EngineV
+from analyzers.interpret.operators import binary
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.signals import (
     BreakLoop,
@@ -94,8 +96,6 @@ def _raised_name(node: cst.Raise) -> str:
 
 
 def _aug_assign(m: Machine, node: cst.AugAssign, scope: Scope) -> None:
-    from analyzers.interpret.operators import binary
-
     current = m.eval(node.target, scope)
     operand = m.eval(node.value, scope)
     operator = type(node.operator).__name__.removesuffix("Assign")
@@ -176,8 +176,6 @@ def _for(m: Machine, node: cst.For, scope: Scope) -> None:
 
 
 def _while(m: Machine, node: cst.While, scope: Scope) -> None:
-    from analyzers.interpret.machine import truthiness
-
     loc = m.loc(scope.module, node)
     count = 0
     broke = False

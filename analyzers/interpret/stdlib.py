@@ -10,10 +10,11 @@ import posixpath
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from analyzers.interpret import containers, iteration
+from analyzers.files.parsing import Loc
+from analyzers.interpret import builtins_model, containers, iteration
 from analyzers.interpret.callargs import CallArgs
-from analyzers.interpret.containers import key_text
-from analyzers.interpret.objects import REQUEST_FIELDS, EngineArgsV, Loc, NamespaceV, RequestV
+from analyzers.interpret.containers import derived, key_text
+from analyzers.interpret.objects import EngineArgsV, NamespaceV, ParserV, PartialV, RequestV
 from analyzers.interpret.values import (
     NONE,
     Concat,
@@ -33,9 +34,10 @@ from analyzers.interpret.values import (
     describe,
     is_text,
 )
+from analyzers.vllm import api
 
 if TYPE_CHECKING:
-    from analyzers.interpret.machine import Machine
+    from analyzers.interpret.runtime import Machine
 
 _DIGESTS = {"md5": 128, "sha1": 160, "sha224": 224, "sha256": 256, "sha384": 384,
             "sha512": 512, "blake2b": 512, "blake2s": 256, "sha3_256": 256}  # fmt: skip
@@ -165,8 +167,6 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
             return ListV([item for s in sources for item in iteration.plan(m, s, loc, quiet=True)])
         return SeqSym(f"chain#{m.serial()}", f"`{loc.code}`", str(loc))
     if qual == "functools.partial" and first is not None:
-        from analyzers.interpret.calls import PartialV
-
         return PartialV(first, CallArgs(list(args.positional[1:]), dict(args.keywords)))
     if qual in (
         "functools.lru_cache",
@@ -180,9 +180,7 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
     if qual == "asyncio.gather":
         return ListV(list(args.positional))
     if qual in ("fire.Fire", "typer.run") and first is not None:
-        from analyzers.interpret.calls import call_value
-
-        return call_value(m, first, CallArgs(), loc)
+        return m.call_value(first, CallArgs(), loc)
     if qual == "dataclasses.asdict" and isinstance(first, InstV | EngineArgsV | NamespaceV):
         attrs = first.kwargs if isinstance(first, EngineArgsV) else first.attrs
         return DictV([Const(k) for k in attrs], list(attrs.values()))
@@ -191,13 +189,9 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
     if qual == "dataclasses.field":
         factory = args.keywords.get("default_factory")
         if factory is not None:
-            from analyzers.interpret.calls import call_value
-
-            return call_value(m, factory, CallArgs(), loc)
+            return m.call_value(factory, CallArgs(), loc)
         return args.keywords.get("default", m.opaque("a dataclass field", loc))
     if qual == "argparse.ArgumentParser":
-        from analyzers.interpret.objects import ParserV
-
         return ParserV()
     if qual in ("types.SimpleNamespace", "argparse.Namespace"):
         return NamespaceV(dict(args.keywords), "namespace")
@@ -212,7 +206,8 @@ def _pass_through(m: Machine, value: Value | None) -> Value:
 
 def _replace(value: Value, args: CallArgs) -> Value:
     if isinstance(value, RequestV):
-        changes = {REQUEST_FIELDS[k]: v for k, v in args.keywords.items() if k in REQUEST_FIELDS}
+        holds = api.FIELD_HOLDS
+        changes = {holds[k]: v for k, v in args.keywords.items() if k in holds}
         return replace(value, **changes)  # type: ignore[arg-type]
     if isinstance(value, EngineArgsV):
         return EngineArgsV({**value.kwargs, **args.keywords}, value.unknown_rest)
@@ -269,8 +264,6 @@ def path_attribute(m: Machine, value: Value, name: str, loc: Loc) -> Value | Non
         if isinstance(tail, Const) and isinstance(tail.value, str) and "/" in tail.value:
             return path_attribute(m, Const(tail.value.rpartition("/")[2]), name, loc)
     if name in ("parent", "name", "stem", "suffix") and isinstance(value, Sym | Concat):
-        from analyzers.interpret.containers import derived
-
         if isinstance(value, Sym):
             return derived(m, value, f".{name}", f"{value.describe()}.{name}", loc)
         return m.opaque(f"{describe(value)}.{name}", loc)
@@ -329,9 +322,9 @@ def method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> 
             f"data:read:{key_text(receiver)}", f"the contents of {describe(receiver)}", loc
         )
     if name == "open":
-        from analyzers.interpret.builtins_model import call as builtin_call
-
-        return builtin_call(m, "open", CallArgs([receiver, *args.positional], args.keywords), loc)
+        return builtins_model.call(
+            m, "open", CallArgs([receiver, *args.positional], args.keywords), loc
+        )
     if name == "format" and isinstance(receiver, Concat):
         return m.opaque(f"`{loc.code}`", loc)
     return None

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from analyzers.interpret.objects import EngineV, Loc, RequestV
+from analyzers.files.parsing import Loc
+from analyzers.interpret.objects import EngineV, RequestV
 from analyzers.interpret.values import Value
 
 
@@ -42,18 +43,24 @@ class Served:
 
 @dataclass
 class Removed:
+    """An id dropped from an engine's cache (`via` names the call: `remove_lora`)."""
+
     engine: EngineV
     lora_id: Value
     loc: Loc
     proc: int
+    via: str
 
 
 @dataclass
 class Pinned:
+    """An id kept from LRU eviction (`pin_lora`)."""
+
     engine: EngineV
     lora_id: Value
     loc: Loc
     proc: int
+    via: str
 
 
 @dataclass

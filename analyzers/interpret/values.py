@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import libcst as cst
 
-    from analyzers.interpret.program import Module
+    from analyzers.files.program import Module
 
 
 class Value:

@@ -1,20 +1,20 @@
-"""vLLM's offline API as the cache sees it: `LoRARequest`, engines, the calls that load adapters.
+"""vLLM's offline API on abstract values: `LoRARequest`, engines, the calls that load adapters.
 
-Names are resolved through imports before they get here (`from vllm import LLM as Engine` still
-arrives as `vllm.LLM`), so a class of the analysed file that happens to be called `LLM` never does.
+Which names exist and what each does to the cache is `analyzers/vllm/api.py`; this module only
+turns those calls into trace facts. Names are resolved through imports before they get here
+(`from vllm import LLM as Engine` still arrives as `vllm.LLM`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from analyzers.files.parsing import Loc
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.folders import content_at
 from analyzers.interpret.objects import (
-    REQUEST_FIELDS,
     EngineArgsV,
     EngineV,
-    Loc,
     MockV,
     NamespaceV,
     RequestV,
@@ -22,25 +22,19 @@ from analyzers.interpret.objects import (
 from analyzers.interpret.signals import Raised
 from analyzers.interpret.trace import EngineBuilt, OpaqueServe, Pinned, Removed, Served
 from analyzers.interpret.values import NONE, Const, ListV, SeqSym, Value, describe
+from analyzers.vllm import api
+from analyzers.vllm.releases import LOAD_INPLACE_SINCE
 
 if TYPE_CHECKING:
-    from analyzers.interpret.machine import Machine
+    from analyzers.interpret.runtime import Machine
 
-SERVE_METHODS = frozenset(
-    {"generate", "chat", "encode", "embed", "classify", "score", "reward", "beam_search",
-     "add_request", "generate_async", "process_requests"}
-)  # fmt: skip
-CACHE_METHODS = frozenset({"add_lora", "remove_lora", "pin_lora", "list_loras"})
-VERSION_GATE = "vllm-before-0.15"
-_ENGINE_CLASSES = frozenset({"LLM", "LLMEngine", "AsyncLLMEngine", "AsyncLLM", "MQLLMEngine"})
-_FACETS = frozenset(
-    {"llm_engine", "engine", "engine_core", "model_executor", "driver_worker", "worker",
-     "_engine", "engine_client", "async_engine"}
-)  # fmt: skip
+VERSION_GATE = f"vllm-before-{LOAD_INPLACE_SINCE.series}"  # the oracle's name for the fork
+_ID, _NAME, _PATH = api.FIELDS["lora_int_id"], api.FIELDS["lora_name"], api.FIELDS["lora_path"]
+_LOCAL_PATH, _INPLACE = api.FIELDS["lora_local_path"], api.FIELDS["load_inplace"]
 
 
 def mentions_lora(args: CallArgs) -> bool:
-    if "lora_request" in args.keywords:
+    if api.REQUEST_KEYWORD in args.keywords:
         return True
     return any(_is_request(value) for value in args.positional)
 
@@ -54,29 +48,21 @@ def _is_request(value: Value) -> bool:
 def call_vllm(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
     parts = qual.split(".")
     last = parts[-1]
-    if last == "LoRARequest":
+    if last in api.REQUEST_CLASS_NAMES:
         return build_request(m, args, loc)
-    if last in ("EngineArgs", "AsyncEngineArgs"):
+    if last in api.ARGS_CLASS_NAMES:
         return EngineArgsV(dict(args.keywords), args.star_star is not None)
-    if (
-        last == "from_cli_args"
-        and len(parts) >= 2
-        and parts[-2] in ("EngineArgs", "AsyncEngineArgs")
-    ):
+    if last == api.ARGS_FROM_CLI and len(parts) >= 2 and parts[-2] in api.ARGS_CLASS_NAMES:
         source = args.positional[0] if args.positional else None
         if isinstance(source, NamespaceV):
             return EngineArgsV(dict(source.attrs))
         return EngineArgsV({}, unknown_rest=True)
-    if (
-        last in ("from_engine_args", "from_vllm_config")
-        and len(parts) >= 2
-        and parts[-2] in _ENGINE_CLASSES
-    ):
+    if last in api.ENGINE_CONSTRUCTORS and len(parts) >= 2 and parts[-2] in api.ENGINE_CLASS_NAMES:
         source = args.get(0, "engine_args")
         if isinstance(source, EngineArgsV):
             return build_engine(m, parts[-2], source.kwargs, source.unknown_rest, loc)
         return build_engine(m, parts[-2], {}, True, loc)
-    if last in _ENGINE_CLASSES:
+    if last in api.ENGINE_CLASS_NAMES:
         return build_engine(m, last, dict(args.keywords), args.star_star is not None, loc)
     return None
 
@@ -84,8 +70,8 @@ def call_vllm(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
 def build_engine(
     m: Machine, kind: str, kwargs: dict[str, Value], unknown_rest: bool, loc: Loc
 ) -> EngineV:
-    max_loras = kwargs.get("max_loras")
-    max_cpu = kwargs.get("max_cpu_loras")
+    max_loras = kwargs.get(api.CAPACITY_ARGUMENTS["max_loras"])
+    max_cpu = kwargs.get(api.CAPACITY_ARGUMENTS["max_cpu_loras"])
     known = all(value is None or _positive_int(value) for value in (max_loras, max_cpu))
     if unknown_rest and (max_loras is None or max_cpu is None):
         known = False
@@ -102,7 +88,7 @@ def _positive_int(value: Value) -> bool:
 
 def build_request(m: Machine, args: CallArgs, loc: Loc, *, mock: bool = False) -> RequestV:
     unknown = args.star is not None or args.star_star is not None
-    if not mock and "load_inplace" in args.keywords:
+    if not mock and _INPLACE.name in args.keywords:
         _version_gate(m, loc)
 
     def field(index: int | None, name: str) -> Value | None:
@@ -111,21 +97,22 @@ def build_request(m: Machine, args: CallArgs, loc: Loc, *, mock: bool = False) -
             return m.opaque(f"{name} passed through `*`/`**`", loc)
         return found
 
-    path = field(2, "lora_path")
+    path = field(_PATH.position, _PATH.name)
     if path is None or (isinstance(path, Const) and not path.value):
-        path = args.get(3, "lora_local_path") or path
+        path = args.get(_LOCAL_PATH.position, _LOCAL_PATH.name) or path
     frame = m.frames[-1] if m.frames else None
     request = RequestV(
         m.serial(),
-        field(0, "lora_name"),
-        field(1, "lora_int_id"),
+        field(_NAME.position, _NAME.name),
+        field(_ID.position, _ID.name),
         path,
-        args.keywords.get("load_inplace"),
+        args.keywords.get(_INPLACE.name),
         loc,
         mock=mock,
         origin_call=frame.serial if frame is not None else None,
-        id_text=args.text(1, "lora_int_id"),
-        path_text=args.text(2, "lora_path") or args.text(3, "lora_local_path"),
+        id_text=args.text(_ID.position, _ID.name),
+        path_text=args.text(_PATH.position, _PATH.name)
+        or args.text(_LOCAL_PATH.position, _LOCAL_PATH.name),
     )
     if frame is not None:
         m.call_records[frame.serial] = (frame.func.node, dict(frame.bound))
@@ -154,30 +141,35 @@ def implicit_engine(m: Machine, receiver: Value, loc: Loc) -> EngineV:
 
 
 def engine_method(m: Machine, engine: EngineV, name: str, args: CallArgs, loc: Loc) -> Value:
-    if name in SERVE_METHODS:
-        requested = args.keywords.get("lora_request")
+    if name in api.SERVE_METHOD_NAMES:
+        requested = args.keywords.get(api.REQUEST_KEYWORD)
         if requested is not None:
             _serve_value(m, engine, requested, name, loc)
         for value in args.positional:
             if _is_request(value):
                 _serve_value(m, engine, value, name, loc)
         return SeqSym(f"outputs#{m.serial()}", f"the outputs of {name}()", str(loc))
-    if name == "add_lora":
-        requested = args.get(0, "lora_request")
+    method = api.ENGINE_METHOD.get(name)
+    effect = method.effect if method is not None else None
+    if method is not None and method.argument is not None and effect is api.Effect.LOAD:
+        requested = args.get(*method.argument)
         if requested is not None:
             _serve_value(m, engine, requested, name, loc)
         return Const(True)
-    if name in ("remove_lora", "pin_lora"):
-        lora_id = args.get(0, "lora_id")
+    if method is not None and method.argument is not None and effect in _ID_EFFECTS:
+        lora_id = args.get(*method.argument)
         if lora_id is not None:
-            event = Removed if name == "remove_lora" else Pinned
-            m.trace.facts.append(event(engine, lora_id, loc, m.proc))
+            event = Removed if effect is api.Effect.REMOVE else Pinned
+            m.trace.facts.append(event(engine, lora_id, loc, m.proc, name))
         return Const(True)
-    if name == "list_loras":
+    if effect is api.Effect.QUERY:
         return m.opaque(f"the adapter ids loaded in {engine.kind}", loc)
-    if name in ("shutdown", "sleep", "wake_up", "reset_prefix_cache"):
+    if effect is api.Effect.NONE:
         return NONE
     return m.opaque(f"`{loc.code}`", loc)
+
+
+_ID_EFFECTS = (api.Effect.REMOVE, api.Effect.PIN)
 
 
 def _serve_value(m: Machine, engine: EngineV, value: Value, via: str, loc: Loc) -> None:
@@ -215,12 +207,12 @@ def _serve_value(m: Machine, engine: EngineV, value: Value, via: str, loc: Loc) 
 
 
 def engine_attribute(m: Machine, engine: EngineV, name: str, loc: Loc) -> Value:
-    if name in _FACETS:
+    if name in api.FACET_NAMES:
         return engine
     return m.opaque(f"{engine.kind}.{name}", loc)
 
 
 def request_attribute(m: Machine, request: RequestV, name: str, loc: Loc) -> Value:
-    field = REQUEST_FIELDS.get(name)
+    field = api.FIELD_HOLDS.get(name)
     found: Value | None = getattr(request, field) if field is not None else None
     return found if found is not None else m.opaque(f"request.{name}", loc)

@@ -13,6 +13,7 @@ import posixpath
 from typing import Any
 
 from analyzers.model import TOOL_NAME, TOOL_VERSION, DriverRow, Report, Verdict
+from analyzers.vllm import fixes
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://docs.vllm.ai/en/latest/features/lora.html"
@@ -27,11 +28,7 @@ _RULES: dict[Verdict, dict[str, Any]] = {
             "different adapter (or a rewritten folder) while the old one is still cached, so "
             "the request silently gets the old weights."
         ),
-        "help": (
-            "Give each distinct adapter its own lora_int_id, call remove_lora(id) before "
-            "reusing one, build a fresh engine per adapter, or (vLLM >= 0.15) pass "
-            "load_inplace=True."
-        ),
+        "help": fixes.one_sentence(),
         "level": "error",
     },
     Verdict.INDETERMINATE: {

@@ -38,11 +38,24 @@ class CommentOps(RepoClient):
 
     def upsert_sticky_comment(self, pull_number: int, body: str) -> CommentRef:
         """Create the pull request's one lora-audit comment, or edit it in place if changed."""
+        ref = self._sticky(pull_number, body, create=True)
+        assert ref is not None  # created when missing
+        return ref
+
+    def update_sticky_comment(self, pull_number: int, body: str) -> CommentRef | None:
+        """Edit the pull request's lora-audit comment if there is one (None when there is not).
+
+        A pull request with nothing worth saying gets no comment, but one the App already
+        wrote is never left showing a finding that is gone.
+        """
+        return self._sticky(pull_number, body, create=False)
+
+    def _sticky(self, pull_number: int, body: str, *, create: bool) -> CommentRef | None:
         body = with_marker(body, PR_COMMENT_MARKER)
         with self._exclusive(f"comment:{pull_number}"):
             found = self.find_own_comment(pull_number, PR_COMMENT_MARKER)
             if found is None:
-                return self._create_comment(pull_number, body)
+                return self._create_comment(pull_number, body) if create else None
             ref, current = found
             if current != body:
                 self._call(

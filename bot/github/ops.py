@@ -22,7 +22,7 @@ class RepoOps(CheckRunOps, IssueOps):
 
     Inherits: get_repository, permission_level, has_write_access, get_pull_request,
     find_pull_request_for_commit (repo.py); find_check_run, find_or_create_check_run,
-    complete_check_run (checks.py); find_own_comment, upsert_sticky_comment, post_comment,
-    add_reaction (comments.py); find_own_issue, open_follow_up, close_follow_up,
-    upsert_sweep_issue (issues.py).
+    complete_check_run (checks.py); find_own_comment, upsert_sticky_comment,
+    update_sticky_comment, post_comment, add_reaction (comments.py); find_own_issue,
+    open_follow_up, close_follow_up, upsert_sweep_issue (issues.py).
     """

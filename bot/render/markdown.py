@@ -1,13 +1,9 @@
-"""Safe Markdown pieces for GitHub: escaped cells and code spans, and GitHub's length limits.
+"""GitHub's length limits, and the App's own Markdown pieces (verdict labels, short shas).
 
-Paths, reasons and evidence come from the audited repository, so they are hostile input: they
-are kept on one line, cut to a bounded length, cannot break a table, and cannot contain `<!--`
-(so no text of theirs can ever look like one of the App's hidden markers).
+Text from the audited repository never goes in here: it goes through `bot.render.inert`.
 """
 
 from __future__ import annotations
-
-import re
 
 from analyzers.model import Verdict
 
@@ -15,7 +11,6 @@ from analyzers.model import Verdict
 # issue and comment bodies 65536. Lengths are counted in UTF-16 units to stay on the safe side.
 CHECK_RUN_TEXT_LIMIT = 65535
 BODY_LIMIT = 65536
-CELL_LIMIT = 300
 TRUNCATION_NOTE = "*… truncated: {hidden} more line(s) not shown (GitHub's length limit).*"
 
 VERDICT_ICONS = {
@@ -23,39 +18,11 @@ VERDICT_ICONS = {
     Verdict.INDETERMINATE: "🟡",
     Verdict.NO_REALIZED_RUN: "⚪",
 }
-_SPACE = re.compile(r"\s+")
 
 
 def gh_length(text: str) -> int:
     """Length as GitHub counts it (UTF-16 code units; never less than Python's len)."""
     return len(text.encode("utf-16-le")) // 2
-
-
-def defang(text: str) -> str:
-    """Break HTML comment openers and closers, so foreign text can never carry a marker."""
-    return text.replace("<!--", "<\u200b!--").replace("-->", "--\u200b>")
-
-
-def one_line(text: str, limit: int = CELL_LIMIT) -> str:
-    flat = _SPACE.sub(" ", defang(text)).strip()
-    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
-
-
-def cell(text: str, limit: int = CELL_LIMIT) -> str:
-    """Plain text for a table cell: one line, no raw HTML, pipes and Markdown escaped."""
-    flat = one_line(text, limit)
-    flat = flat.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return re.sub(r"([\\`*_\[\]|#])", r"\\\1", flat)
-
-
-def code(text: str, limit: int = CELL_LIMIT, *, in_table: bool = True) -> str:
-    """An inline code span that holds any text (backticks included) on one line."""
-    flat = one_line(text, limit)
-    longest = max((len(run) for run in re.findall(r"`+", flat)), default=0)
-    fence = "`" * (longest + 1)
-    padded = f" {flat} " if flat.startswith("`") or flat.endswith("`") or not flat else flat
-    span = f"{fence}{padded}{fence}"
-    return span.replace("|", "\\|") if in_table else span
 
 
 def verdict_label(verdict: Verdict) -> str:

@@ -6,14 +6,19 @@ from collections.abc import Iterable, Mapping
 
 from analyzers.model import DriverRow, Report, Verdict
 from bot.badge import is_suppressed
-from bot.render.markdown import cell, code, short_sha, verdict_label
+from bot.render.inert import code, escaped
+from bot.render.links import RepoLinks, location
+from bot.render.markdown import short_sha, verdict_label
+
+UNPINNED = "vLLM version not pinned: each verdict is the worst across vLLM releases"
 
 
 def version_note(report: Report) -> str:
+    """Which vLLM the verdicts hold for; unpinned, what the analysis did about it."""
     if report.vllm_version:
         source = f" (from {report.vllm_version_source})" if report.vllm_version_source else ""
-        return f"vLLM {cell(report.vllm_version, 40)}{source}"
-    return "vLLM version not pinned (the newest known release was assumed)"
+        return f"vLLM {escaped(report.vllm_version, 40)}{source}"
+    return UNPINNED
 
 
 def audited_line(report: Report) -> str:
@@ -23,9 +28,13 @@ def audited_line(report: Report) -> str:
     return f"Audited {head}{against} · {version_note(report)}."
 
 
-def counts_table(counts: Mapping[Verdict, int]) -> list[str]:
-    lines = ["| Verdict | Drivers |", "| --- | ---: |"]
-    lines += [f"| {verdict_label(verdict)} | {counts.get(verdict, 0)} |" for verdict in Verdict]
+def counts_table(counts: Mapping[Verdict, int], *, noun: str = "Drivers") -> list[str]:
+    """Verdict counts, listing only the verdicts present (nothing when there is no driver)."""
+    present = [(verdict, counts.get(verdict, 0)) for verdict in Verdict if counts.get(verdict)]
+    if not present:
+        return []
+    lines = [f"| Verdict | {noun} |", "| --- | ---: |"]
+    lines += [f"| {verdict_label(verdict)} | {count} |" for verdict, count in present]
     return lines
 
 
@@ -38,14 +47,32 @@ def verdict_text(row: DriverRow) -> str:
     return text
 
 
-def drivers_table(rows: Iterable[DriverRow], marks: Mapping[str, str] | None = None) -> list[str]:
+def row_location(
+    row: DriverRow, links: RepoLinks | None, sha: str | None, *, in_table: bool = True
+) -> str:
+    """The driver's `path:line`, linked to the file at the commit its row was audited at."""
+    return location(row.path, row.line, links=links, sha=row.commit or sha, in_table=in_table)
+
+
+def drivers_table(
+    rows: Iterable[DriverRow],
+    marks: Mapping[str, str] | None = None,
+    *,
+    links: RepoLinks | None = None,
+    sha: str | None = None,
+    reason_limit: int = 300,
+) -> list[str]:
     """One row per driver: location, verdict and the reason; `marks` adds a status column."""
     marks = marks or {}
     with_marks = bool(marks)
     header = "| Status | Driver | Verdict | Why |" if with_marks else "| Driver | Verdict | Why |"
     lines = [header, "| --- | --- | --- | --- |" if with_marks else "| --- | --- | --- |"]
     for row in rows:
-        parts = [code(f"{row.path}:{row.line}"), verdict_text(row), cell(row.reason)]
+        parts = [
+            row_location(row, links, sha),
+            verdict_text(row),
+            escaped(row.reason, reason_limit),
+        ]
         if with_marks:
             parts.insert(0, marks.get(row.path, ""))
         lines.append("| " + " | ".join(parts) + " |")
@@ -64,7 +91,7 @@ def fix_commits_section(report: Report) -> list[str]:
     for fix in report.fix_commits:
         on_branch = "✅ yes" if fix.on_default_branch else "❌ **no**"
         lines.append(
-            f"| {code(short_sha(fix.sha))} | {cell(fix.title or '')} | "
+            f"| {code(short_sha(fix.sha))} | {escaped(fix.title or '')} | "
             f"{'yes' if fix.exists else '**no** (unknown commit)'} | {on_branch} |"
         )
     missing = [fix for fix in report.fix_commits if not fix.on_default_branch]
@@ -81,7 +108,7 @@ def config_errors_section(report: Report) -> list[str]:
     if not report.config_errors:
         return []
     lines = ["### Configuration problems", ""]
-    lines += [f"- {cell(error, 500)}" for error in report.config_errors]
+    lines += [f"- {escaped(error, 500)}" for error in report.config_errors]
     return [*lines, "", "The defaults were used for the broken keys.", ""]
 
 
@@ -90,7 +117,7 @@ def skipped_section(report: Report, limit: int = 20) -> list[str]:
         return []
     lines = ["### Files not analysed", ""]
     for item in report.skipped[:limit]:
-        lines.append(f"- {code(item.where, in_table=False)}: {cell(item.detail)}")
+        lines.append(f"- {code(item.where, in_table=False)}: {escaped(item.detail)}")
     if len(report.skipped) > limit:
         lines.append(f"- … and {len(report.skipped) - limit} more")
     return [*lines, ""]

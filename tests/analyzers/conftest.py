@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from analyzers.audit import AuditOptions, audit_tree
-from analyzers.directory import DirectoryTree
+from analyzers.files.directory import DirectoryTree
 from analyzers.model import Report
 
 DRIVERS = Path(__file__).parent / "drivers"

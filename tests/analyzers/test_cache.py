@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from analyzers.audit import AuditOptions, audit_tree
-from analyzers.directory import DirectoryTree
+from analyzers.files.directory import DirectoryTree
+from analyzers.files.parsing import parse_count
 from analyzers.model import Report, Verdict
-from analyzers.parsing import parse_count
 
 HELPER = (
     "from vllm.lora.request import LoRARequest\n\n"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from analyzers.config import RepoConfig, parse_config
+from analyzers.files.config import RepoConfig, parse_config
 
 FULL = b"""
 fix_commits: [{sha: 298877f9c, title: "distinct lora_int_id per checkpoint"}]

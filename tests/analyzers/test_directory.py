@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from analyzers.directory import DirectoryTree
-from analyzers.source import PREFILTER_NEEDLES, SourceError, SourceTree
+from analyzers.files.directory import DirectoryTree
+from analyzers.files.source import SourceError, SourceTree
+from analyzers.vllm.api import PREFILTER_NEEDLES
 from tests.support.gitrepo import GitRepo
 
 

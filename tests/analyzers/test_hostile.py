@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from analyzers.audit import audit_tree
-from analyzers.directory import DirectoryTree
+from analyzers.files.directory import DirectoryTree
 from analyzers.model import Report, Verdict
 
 NEEDLE = "from vllm.lora.request import LoRARequest\n"
@@ -77,7 +77,7 @@ def test_deep_nesting_cannot_crash_the_process(tmp_path: Path, expression: str) 
     # In a child process: a native stack overflow would kill it, and the test would see that.
     code = (
         "import sys; from analyzers.audit import audit_tree; "
-        "from analyzers.directory import DirectoryTree; "
+        "from analyzers.files.directory import DirectoryTree; "
         "r = audit_tree(DirectoryTree(sys.argv[1])); "
         "print(r.drivers[0].verdict.value, r.drivers[0].reason)"
     )

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from analyzers.directory import DirectoryTree
-from analyzers.lockfiles import pinned_vllm_version
-from analyzers.versions import REPRESENTATIVES, plan_versions
-from analyzers.vllm_version import VllmVersion
+from analyzers.files.directory import DirectoryTree
+from analyzers.vllm.lockfiles import pinned_vllm_version
+from analyzers.vllm.releases import VllmVersion
+from analyzers.vllm.version_plan import REPRESENTATIVES, plan_versions
 
 UV_LOCK = """\
 version = 1

@@ -21,8 +21,8 @@ def scan(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str
 
 
 def test_json_report_and_exit_one_for_an_affected_driver(tmp_path: Path) -> None:
-    copy_driver("p06_checkpoint_loop_one_id.py", tmp_path)
-    copy_driver("p01_single_adapter_cli.py", tmp_path)
+    copy_driver("checkpoint_loop_one_id.py", tmp_path)
+    copy_driver("cli_one_adapter_many_prompts.py", tmp_path)
     result = scan(str(tmp_path), "--format", "json")
     assert result.returncode == 1, result.stderr
     report = json.loads(result.stdout)
@@ -30,8 +30,8 @@ def test_json_report_and_exit_one_for_an_affected_driver(tmp_path: Path) -> None
     assert report["root"] == str(tmp_path)
     verdicts = {row["path"]: row["verdict"] for row in report["drivers"]}
     assert verdicts == {
-        "p01_single_adapter_cli.py": "Safe-single-adapter",
-        "p06_checkpoint_loop_one_id.py": "Affected",
+        "cli_one_adapter_many_prompts.py": "Safe-single-adapter",
+        "checkpoint_loop_one_id.py": "Affected",
     }
     assert set(report["counts"]) == {
         "Affected", "Safe-distinct-id", "Safe-single-adapter", "Safe-fresh-process",
@@ -41,10 +41,10 @@ def test_json_report_and_exit_one_for_an_affected_driver(tmp_path: Path) -> None
 
 
 def test_exit_zero_and_clean_trees_exit_zero(tmp_path: Path) -> None:
-    copy_driver("p06_checkpoint_loop_one_id.py", tmp_path)
+    copy_driver("checkpoint_loop_one_id.py", tmp_path)
     assert scan(str(tmp_path), "--exit-zero", "--format", "json").returncode == 0
     clean = tmp_path / "clean"
-    copy_driver("p01_single_adapter_cli.py", clean)
+    copy_driver("cli_one_adapter_many_prompts.py", clean)
     assert scan(str(clean), "--format", "json").returncode == 0
 
 
@@ -75,7 +75,7 @@ def test_usage_errors_are_one_line_and_exit_two(tmp_path: Path) -> None:
 
 
 def test_output_file_receives_the_report(tmp_path: Path) -> None:
-    copy_driver("p01_single_adapter_cli.py", tmp_path / "repo")
+    copy_driver("cli_one_adapter_many_prompts.py", tmp_path / "repo")
     out = tmp_path / "report.json"
     result = scan(str(tmp_path / "repo"), "--format", "json", "--output", str(out))
     assert result.returncode == 0
@@ -84,8 +84,8 @@ def test_output_file_receives_the_report(tmp_path: Path) -> None:
 
 
 def test_several_paths_give_one_json_report_per_line_and_the_worst_exit(tmp_path: Path) -> None:
-    copy_driver("p01_single_adapter_cli.py", tmp_path / "clean")
-    copy_driver("p06_checkpoint_loop_one_id.py", tmp_path / "bad")
+    copy_driver("cli_one_adapter_many_prompts.py", tmp_path / "clean")
+    copy_driver("checkpoint_loop_one_id.py", tmp_path / "bad")
     result = scan(str(tmp_path / "clean"), str(tmp_path / "bad"), "--format", "json")
     assert result.returncode == 1
     lines = result.stdout.splitlines()
@@ -100,8 +100,8 @@ def test_several_paths_give_one_json_report_per_line_and_the_worst_exit(tmp_path
 
 def test_config_file_excludes_paths_and_pins_the_version(tmp_path: Path) -> None:
     repo = tmp_path / "repo"
-    copy_driver("p06_checkpoint_loop_one_id.py", repo / "third_party")
-    copy_driver("p01_single_adapter_cli.py", repo)
+    copy_driver("checkpoint_loop_one_id.py", repo / "third_party")
+    copy_driver("cli_one_adapter_many_prompts.py", repo)
     (repo / ".github").mkdir()
     (repo / ".github" / "lora-audit.yml").write_text(
         'exclude: ["third_party/**"]\nvllm_version: "0.15.0"\n'
@@ -109,7 +109,7 @@ def test_config_file_excludes_paths_and_pins_the_version(tmp_path: Path) -> None
     result = scan(str(repo), "--format", "json")
     assert result.returncode == 0, result.stdout
     report = json.loads(result.stdout)
-    assert [row["path"] for row in report["drivers"]] == ["p01_single_adapter_cli.py"]
+    assert [row["path"] for row in report["drivers"]] == ["cli_one_adapter_many_prompts.py"]
     assert (report["vllm_version"], report["vllm_version_source"]) == ("0.15.0", "config")
     flagged = scan(str(repo), "--format", "json", "--vllm-version", "0.11.0")
     assert json.loads(flagged.stdout)["vllm_version_source"] == "flag"
@@ -117,7 +117,7 @@ def test_config_file_excludes_paths_and_pins_the_version(tmp_path: Path) -> None
 
 def test_a_broken_config_is_reported_not_fatal(tmp_path: Path) -> None:
     repo = tmp_path / "repo"
-    copy_driver("p06_checkpoint_loop_one_id.py", repo)
+    copy_driver("checkpoint_loop_one_id.py", repo)
     config = tmp_path / "custom.yml"
     config.write_text("exclude: [unterminated\n")
     result = scan(str(repo), "--format", "json", "--config", str(config))
@@ -136,7 +136,7 @@ def test_evidence_cites_the_commit_in_a_clean_git_tree(tmp_path: Path) -> None:
     from tests.support.gitrepo import GitRepo
 
     repo = GitRepo(tmp_path / "repo")
-    text = (Path(__file__).parent / "drivers" / "p06_checkpoint_loop_one_id.py").read_text()
+    text = (Path(__file__).parent / "drivers" / "checkpoint_loop_one_id.py").read_text()
     head = repo.commit("add driver", {"eval.py": text})
     report = json.loads(scan(str(repo.path), "--format", "json").stdout)
     assert report["commit"] == head
@@ -151,7 +151,11 @@ def test_evidence_cites_the_commit_in_a_clean_git_tree(tmp_path: Path) -> None:
 def test_reports_are_identical_whatever_the_hash_seed(tmp_path: Path) -> None:
     import os
 
-    for name in ("p04_hash_modulus.py", "p03_dict_comprehension.py", "trap_process_per_cell.py"):
+    for name in (
+        "salted_hash_modulus_id.py",
+        "requests_built_once_in_dict.py",
+        "process_per_checkpoint.py",
+    ):
         copy_driver(name, tmp_path / "repo")
     outputs = set()
     for seed in ("0", "1", "4242"):

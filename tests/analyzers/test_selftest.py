@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from analyzers import selftest
 from analyzers.events import RequestEvent
-from analyzers.selftest import Vector, check, run_self_test
+from analyzers.vllm import selftest
+from analyzers.vllm.selftest import Vector, check, run_self_test
 
 
 def test_every_vector_passes() -> None:

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from analyzers.events import PinEvent, RemoveEvent, ReplayEvent, RequestEvent, ResetEvent
-from analyzers.simulator import (
+from analyzers.vllm.cache import (
     BASE_MODEL,
     ConfigError,
     LoraCacheSimulator,
     replay,
     resolve_capacity,
 )
-from analyzers.vllm_version import VllmVersion, parse_version
+from analyzers.vllm.releases import VllmVersion, parse_version
 
 
 def seq(spec: str, **extra: object) -> list[ReplayEvent]:

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from analyzers.events import RemoveEvent, ReplayEvent, RequestEvent, ResetEvent
-from analyzers.simulator import replay
+from analyzers.vllm.cache import replay
 
 ids = st.integers(min_value=1, max_value=6)
 paths = st.sampled_from(["a", "b", "c", "d", "e"])

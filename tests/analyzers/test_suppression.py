@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from analyzers.files.suppression import find_markers
 from analyzers.model import Report, Verdict
-from analyzers.scan_cli import exit_status
-from analyzers.suppression import find_markers
+from lora_audit.scan import exit_status
 
 AuditFiles = Callable[..., Report]
 

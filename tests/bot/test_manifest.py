@@ -8,6 +8,7 @@ from typing import Any
 import yaml
 
 from bot.handlers import ROUTER
+from bot.manifest import CALLBACK_PATH, INSTALLED_PATH, manifest_for
 
 MANIFEST = Path(__file__).resolve().parents[2] / "app.yml"
 # https://docs.github.com/apps/sharing-github-apps/registering-a-github-app-from-a-manifest
@@ -47,9 +48,20 @@ def test_least_privilege() -> None:
         "checks": "write",
         "contents": "read",
         "issues": "write",
-        "pull_requests": "write",
+        "pull_requests": "read",
         "metadata": "read",
     }
+
+
+def test_redirect_and_setup_urls_are_routes_the_app_serves() -> None:
+    manifest = _manifest()
+    assert manifest["redirect_url"].endswith(CALLBACK_PATH)
+    assert manifest["setup_url"].endswith(INSTALLED_PATH)
+    pointed = manifest_for("https://audit.example.org")
+    assert pointed["hook_attributes"]["url"] == "https://audit.example.org/webhooks"
+    assert pointed["redirect_url"] == "https://audit.example.org/setup/callback"
+    assert pointed["setup_url"] == "https://audit.example.org/installed"
+    assert pointed["default_permissions"] == manifest["default_permissions"]
 
 
 def test_subscribes_to_exactly_the_handled_events() -> None:

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.standin.keys import app_key_pair
+
 ROOT = Path(__file__).resolve().parents[2]
 LAUNCHER = ROOT / "deploy" / "launch.py"
 
@@ -18,7 +20,7 @@ def launcher_environment(redis_url: str, tmp_path: Path) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if not key.startswith("LORA_AUDIT_")}
     env.update(
         LORA_AUDIT_APP_ID="1",
-        LORA_AUDIT_PRIVATE_KEY="unused",
+        LORA_AUDIT_PRIVATE_KEY=app_key_pair().private_pem,  # parsed at start-up
         LORA_AUDIT_WEBHOOK_SECRET="unused",
         LORA_AUDIT_REDIS_URL=redis_url,
         LORA_AUDIT_CACHE_DIR=str(tmp_path / "cache"),

@@ -26,8 +26,8 @@ from tests.workers.world import INSTALLATION_ID, World
 
 WEBHOOK_SECRET = "e2e-webhook-secret"
 # Short enough that a killed worker's task comes back within the test, longer than any task.
-VISIBILITY_TIMEOUT = 12
-TASK_TIME_LIMIT = 10
+VISIBILITY_TIMEOUT = 18
+TASK_TIME_LIMIT = 15
 
 
 @dataclass

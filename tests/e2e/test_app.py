@@ -68,7 +68,7 @@ def test_pull_request_check_run_annotation_sticky_comment_and_second_push(e2e: E
     ]
     [comment] = e2e.standin.comments(name, number)
     assert comment.body.startswith(PR_COMMENT_MARKER)
-    assert "1 newly affected driver" in comment.body
+    assert "this pull request adds 1 affected driver" in comment.body
 
     second_head = git.commit("distinct ids", {"eval_ckpts.py": FIXED})
     e2e.world.push(git, "eval-loop")
@@ -88,7 +88,7 @@ def test_pull_request_check_run_annotation_sticky_comment_and_second_push(e2e: E
     ]
     [edited] = e2e.standin.comments(name, number)
     assert (edited.id, edited.edits) == (comment.id, 1)
-    assert "no affected driver added" in edited.body
+    assert "no driver this pull request changed is affected" in edited.body
     assert e2e.standin.check_runs(name, head_sha=base) == []
 
 
@@ -115,6 +115,8 @@ def test_unrelated_change_succeeds_and_lists_the_old_finding_unannotated(e2e: E2
     assert run.summary is not None
     assert "eval_ckpts.py" in run.summary
     assert "already on base" in run.summary
+    # Quiet by default: nothing this pull request changed is worth a comment.
+    assert e2e.standin.comments(name, number) == []
 
 
 def test_default_branch_pushes_follow_up_issue_fix_commits_and_sweep_issue(e2e: E2E) -> None:
@@ -251,6 +253,10 @@ def test_weekly_sweep_twice_keeps_one_sweep_issue_updated(e2e: E2E) -> None:
     assert updated.number == issue.number
     assert updated.edits == 1
     assert "more_evals.py" in (updated.body or "")
+    # The edit notifies nobody: the new finding is announced with a comment.
+    [news] = e2e.standin.comments(name, issue.number)
+    assert "New since the last sweep" in news.body
+    assert "more_evals.py" in news.body
 
 
 def test_github_errors_and_rate_limits_still_post_exactly_once(e2e: E2E) -> None:

@@ -20,6 +20,7 @@ from tests.standin.state import Call, Repo, State
 
 Auth = Literal["jwt", "token", "none"]
 DOCS = "https://docs.github.com/rest"
+ENTERPRISE_API_PATH = "/api/v3"  # every API route is served here too, as GitHub Enterprise does
 
 
 class HttpError(Exception):
@@ -184,7 +185,8 @@ def _endpoint(state: State, public_pem: str, auth: Auth, handler: Handler) -> An
                         query=request.query_params,
                         body=body,
                         url=str(request.url),
-                        api=str(request.base_url).rstrip("/"),
+                        api=str(request.base_url).rstrip("/")
+                        + (ENTERPRISE_API_PATH if path.startswith(ENTERPRISE_API_PATH) else ""),
                         installation_id=installation_id,
                     )
                     reply = handler(ctx)
@@ -220,12 +222,22 @@ def _unserved(ctx: Ctx) -> Reply:
     raise HttpError(404, "Not Found (the stand-in does not serve this route)")
 
 
-def build_app(state: State, public_pem: str, tables: Sequence[RouteTable]) -> Starlette:
+def build_app(
+    state: State,
+    public_pem: str,
+    tables: Sequence[RouteTable],
+    *,
+    pages: Sequence[Route] = (),
+) -> Starlette:
+    """The API routes (at `/` as on github.com, and under `/api/v3` as on GitHub Enterprise
+    Server), the web `pages`, and a recorded 404 for anything else."""
     routes = [
-        Route(path, _endpoint(state, public_pem, auth, handler), methods=[method])
+        Route(prefix + path, _endpoint(state, public_pem, auth, handler), methods=[method])
+        for prefix in ("", ENTERPRISE_API_PATH)
         for table in tables
         for method, path, auth, handler in table.entries
     ]
+    routes += list(pages)
     # Anything else is a recorded 404, so a test can see which unserved route a client called.
     methods = ["GET", "POST", "PATCH", "PUT", "DELETE"]
     routes.append(

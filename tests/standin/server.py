@@ -17,8 +17,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from bot.settings import Settings
-from tests.standin import hooks, routes_app, routes_issues, routes_repos
-from tests.standin.http import build_app
+from tests.standin import hooks, routes_app, routes_issues, routes_repos, routes_web
+from tests.standin.http import ENTERPRISE_API_PATH, build_app
 from tests.standin.keys import app_key_pair
 from tests.standin.state import (
     Call,
@@ -28,6 +28,7 @@ from tests.standin.state import (
     Failure,
     Installation,
     Issue,
+    ManifestPost,
     PullRequest,
     Repo,
     State,
@@ -44,15 +45,23 @@ SECONDARY_LIMIT_MESSAGE = (
 class GitHubStandIn:
     def __init__(self, *, app_id: int = APP_ID, app_slug: str = APP_SLUG) -> None:
         self.keys = app_key_pair()
-        self.state = State(app_id=app_id, app_slug=app_slug)
-        tables = (routes_app.routes, routes_repos.routes, routes_issues.routes)
-        self._server = UvicornThread(build_app(self.state, self.keys.public_pem, tables))
+        self.state = State(app_id=app_id, app_slug=app_slug, private_pem=self.keys.private_pem)
+        tables = (routes_app.routes, routes_repos.routes, routes_issues.routes, routes_web.routes)
+        app = build_app(
+            self.state, self.keys.public_pem, tables, pages=routes_web.web_routes(self.state)
+        )
+        self._server = UvicornThread(app)
 
     # -- lifecycle -------------------------------------------------------------------------------
     @property
     def url(self) -> str:
-        """The API base URL (LORA_AUDIT_GITHUB_API_URL)."""
+        """The API base URL (LORA_AUDIT_GITHUB_API_URL), and the web pages' too."""
         return self._server.url
+
+    @property
+    def enterprise_url(self) -> str:
+        """The same API as GitHub Enterprise Server serves it (`https://HOST/api/v3`)."""
+        return f"{self._server.url}{ENTERPRISE_API_PATH}"
 
     @property
     def app_id(self) -> int:
@@ -72,7 +81,11 @@ class GitHubStandIn:
 
     def reset(self) -> None:
         """Forget everything seeded, created, issued and recorded (the server keeps running)."""
-        fresh = State(app_id=self.state.app_id, app_slug=self.state.app_slug)
+        fresh = State(
+            app_id=self.state.app_id,
+            app_slug=self.state.app_slug,
+            private_pem=self.state.private_pem,
+        )
         with self.state.lock:
             for name in fresh.__dataclass_fields__:
                 if name != "lock":
@@ -345,6 +358,11 @@ class GitHubStandIn:
         with self.state.lock:
             comment = self.state.comments[comment_id]
             return [(reaction.content, reaction.user.login) for reaction in comment.reactions]
+
+    def manifests(self) -> list[ManifestPost]:
+        """Manifests posted to `settings/apps/new`, in order."""
+        with self.state.lock:
+            return copy.deepcopy(list(self.state.manifests.values()))
 
     def calls(self, method: str | None = None, path: str | None = None) -> list[Call]:
         """Recorded calls, optionally only those with `method` whose path matches the regex."""

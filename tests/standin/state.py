@@ -169,11 +169,23 @@ class Failure:
 
 
 @dataclass
+class ManifestPost:
+    """A manifest posted to `settings/apps/new` (by a browser) and the code GitHub answered with."""
+
+    manifest: dict[str, Any]
+    organization: str | None
+    state: str | None
+    code: str
+    converted: bool = False
+
+
+@dataclass
 class State:
     """Everything the stand-in knows. Guard every access with `lock`."""
 
     app_id: int
     app_slug: str
+    private_pem: str = ""  # the App's key, handed out once by a manifest conversion
     token_lifetime: int = 3600  # seconds an installation token lives
     hook_url: str | None = None  # where deliveries and redeliveries are posted
     hook_secret: str | None = None
@@ -191,6 +203,7 @@ class State:
     tokens: dict[str, Token] = field(default_factory=dict)
     calls: list[Call] = field(default_factory=list)
     failures: list[Failure] = field(default_factory=list)
+    manifests: dict[str, ManifestPost] = field(default_factory=dict)  # by code
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1001))
 
     def next_id(self) -> int:

@@ -30,3 +30,19 @@ for i, ckpt in enumerate(CHECKPOINTS):
 """
 
 UNRELATED = "def add(a: int, b: int) -> int:\n    return a + b\n"
+
+# Ids and paths come from a manifest read at run time: the analysis cannot decide.
+UNDECIDED = """\
+import json
+import sys
+
+from vllm import LLM, SamplingParams
+from vllm.lora.request import LoRARequest
+
+with open(sys.argv[1]) as fh:
+    entries = json.load(fh)
+llm = LLM(model="base", enable_lora=True)
+for entry in entries:
+    request = LoRARequest(entry["name"], entry["id"], entry["path"])
+    llm.generate(["x"], SamplingParams(), lora_request=request)
+"""

@@ -7,7 +7,7 @@ import pytest
 from bot.jobs import PullRequestAudit
 from bot.markers import PR_COMMENT_MARKER
 from tests.workers.conftest import context
-from tests.workers.drivers import AFFECTED, AFFECTED_REQUEST_LINE, FIXED, UNRELATED
+from tests.workers.drivers import AFFECTED, AFFECTED_REQUEST_LINE, FIXED, UNDECIDED, UNRELATED
 from tests.workers.world import INSTALLATION_ID, World
 from workers import pull_request
 from workers.repo_cache import MissingCommit
@@ -114,9 +114,11 @@ def test_a_second_push_gets_its_own_check_run_and_edits_the_same_comment(
         (first_head, "failure"),
         (second_head, "success"),
     ]
+    # The comment the first push needed is kept up to date, never left showing a gone finding.
     [comment] = world.standin.comments(REPO, number)
     assert comment.edits == 1
-    assert "no affected driver added" in comment.body
+    assert "no driver this pull request changed is affected" in comment.body
+    assert result["comment"] == comment.id
 
 
 def test_unrelated_changes_succeed_and_list_the_old_finding_without_annotating_it(
@@ -140,6 +142,59 @@ def test_unrelated_changes_succeed_and_list_the_old_finding_without_annotating_i
     assert run.summary is not None
     assert "eval_ckpts.py" in run.summary
     assert "already on base" in run.summary
+    # Nothing worth saying: no comment on the pull request.
+    assert result["comment"] is None
+    assert world.standin.comments(REPO, number) == []
+
+
+@pytest.mark.parametrize(("mode", "comments"), [("always", 1), ("never", 0)])
+def test_the_comment_key_overrides_when_the_sticky_comment_appears(
+    world: World, services: Services, mode: str, comments: int
+) -> None:
+    repo = world.repo(REPO)
+    base = repo.commit("base", {"README.md": "evals\n"})
+    repo.branch("change")
+    repo.checkout("change")
+    # `always`: a pull request without findings; `never`: one that adds an affected driver.
+    files = {"util.py": UNRELATED} if mode == "always" else {"eval_ckpts.py": AFFECTED}
+    head = repo.commit("change", {".github/lora-audit.yml": f"comment: {mode}\n", **files})
+    number = world.open_pull(REPO, repo, "change")
+
+    result = pull_request.run(
+        _job(head, base, number, "pull_request.opened", "d-1"), context(services)
+    )
+
+    assert result["conclusion"] == ("success" if mode == "always" else "failure")
+    assert len(world.standin.comments(REPO, number)) == comments
+    [run] = world.standin.check_runs(REPO)
+    assert run.summary is not None
+    assert "Configuration problems" not in run.summary
+
+
+def test_a_driver_the_change_makes_undecided_gets_a_comment_and_a_mark(
+    world: World, services: Services
+) -> None:
+    repo = world.repo(REPO)
+    base = repo.commit("base", {"eval_manifest.py": FIXED, "keep.py": FIXED})
+    repo.branch("manifest")
+    repo.checkout("manifest")
+    head = repo.commit("ids from a manifest", {"eval_manifest.py": UNDECIDED})
+    number = world.open_pull(REPO, repo, "manifest")
+
+    result = pull_request.run(
+        _job(head, base, number, "pull_request.opened", "d-1"), context(services)
+    )
+
+    assert result["conclusion"] == "success"  # undecided never blocks
+    [comment] = world.standin.comments(REPO, number)
+    assert "cannot be checked" in comment.body
+    assert "eval_manifest.py" in comment.body
+    assert "keep.py" not in comment.body  # not changed by this pull request
+    [run] = world.standin.check_runs(REPO)
+    assert run.summary is not None
+    assert "| 🆕 undecided | [`eval_manifest.py:" in run.summary
+    # Paths link to the file at the head commit on the (stand-in's) GitHub.
+    assert f"{world.standin.url}/{REPO}/blob/{head}/eval_manifest.py#L" in run.summary
 
 
 def test_the_configured_conclusion_and_a_broken_config_are_respected_and_reported(

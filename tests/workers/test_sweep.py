@@ -37,9 +37,11 @@ def test_two_weekly_sweeps_keep_one_issue_updated_in_place(
     first = sweep.run(_sweep(), context(services))
     [issue] = world.standin.issues(REPO)
     assert first["issue"] == issue.number
+    assert issue.title == "lora-audit sweep: 1 affected driver at HEAD or a branch tip"
     assert SWEEP_ISSUE_MARKER in (issue.body or "")
     assert "eval_ckpts.py" in (issue.body or "")
     assert "experiment" in (issue.body or "")  # found on the branch tip
+    assert world.standin.comments(REPO, issue.number) == []  # a new issue announces itself
 
     repo.commit("second loop on main", {"more_evals.py": AFFECTED})
     world.push(repo)
@@ -48,7 +50,17 @@ def test_two_weekly_sweeps_keep_one_issue_updated_in_place(
     [updated] = world.standin.issues(REPO)
     assert second["issue"] == updated.number == issue.number
     assert updated.edits == 1
+    assert updated.title == "lora-audit sweep: 2 affected drivers at HEAD or a branch tip"
     assert "more_evals.py" in (updated.body or "")
+    # An edit notifies nobody: the new finding is announced with a comment, once.
+    [news] = world.standin.comments(REPO, issue.number)
+    assert "New since the last sweep" in news.body
+    assert "more_evals.py" in news.body
+    assert "eval_ckpts.py" not in news.body
+    assert second["announced"] == 1
+    again = sweep.run(_sweep(), context(services, "task-3"))
+    assert again["announced"] == 0
+    assert len(world.standin.comments(REPO, issue.number)) == 1
     badge = load_badge_state(redis.Redis.from_url(world.redis_url), REPO)
     assert badge is not None
     assert badge.counts[Verdict.AFFECTED] == 1  # HEAD only: the branch's driver is not on main
@@ -74,11 +86,25 @@ def test_a_clean_repository_gets_a_badge_but_no_issue(world: World, services: Se
 
     result = sweep.run(_sweep("installation"), context(services))
 
-    assert result == {"status": "swept", "drivers": 1, "issue": None}
+    assert result == {"status": "swept", "drivers": 1, "issue": None, "announced": 0}
     assert world.standin.issues(REPO) == []
     badge = load_badge_state(redis.Redis.from_url(world.redis_url), REPO)
     assert badge is not None
     assert badge.counts[Verdict.SAFE_DISTINCT_ID] == 1
+
+
+def test_findings_only_in_old_history_open_no_issue(world: World, services: Services) -> None:
+    repo = world.repo(REPO)
+    repo.commit("a loop", {"eval_ckpts.py": AFFECTED, "fixed.py": FIXED})
+    repo.remove("eval_ckpts.py")
+    repo.commit("drop it")
+    world.push(repo)
+
+    result = sweep.run(_sweep(), context(services))
+
+    assert result["drivers"] == 2  # the old one is still reported, as context
+    assert result["issue"] is None
+    assert world.standin.issues(REPO) == []
 
 
 def test_an_empty_repository_is_skipped(world: World, services: Services) -> None:

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from analyzers.files.runner import GitError
 from analyzers.git.blobgrep import grep_blobs
 from analyzers.git.needles import NeedleIndex
 from analyzers.git.repository import GitRepository
-from analyzers.git.runner import GitError
 from tests.support.gitrepo import GitRepo
 
 Opener = Callable[[Path], GitRepository]

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from analyzers.audit import AuditOptions
+from analyzers.files.parsing import parse_count
 from analyzers.git.api import audit_commit, audit_commits
 from analyzers.git.repository import GitRepository, RefError
-from analyzers.parsing import parse_count
 from tests.analyzers.git.scenarios import (
     AFFECTED,
     CALLER,

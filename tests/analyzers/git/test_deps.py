@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 
+from analyzers.files.source import SourceError, SourceTree
 from analyzers.git.deps import Dependencies, RecordingTree
 from analyzers.git.needles import NeedleIndex
 from analyzers.git.repository import GitRepository
 from analyzers.git.tree import GitTree
 from analyzers.git.walk import snapshots, walk_history
-from analyzers.source import PREFILTER_NEEDLES, SourceError, SourceTree
+from analyzers.vllm.api import PREFILTER_NEEDLES
 from tests.support.gitrepo import GitRepo
 
 Opener = Callable[[Path], GitRepository]

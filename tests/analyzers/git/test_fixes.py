@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from analyzers.config import FixCommitSpec
+from analyzers.files.config import FixCommitSpec
 from analyzers.git.fixes import FixCheck, check_fix_commits
 from analyzers.git.repository import GitRepository
 from analyzers.model import Evidence, FixCommit

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from analyzers.files.parsing import parse_count
 from analyzers.git.api import audit_history, audit_repository
 from analyzers.git.repository import GitRepository
 from analyzers.model import Verdict
-from analyzers.parsing import parse_count
 from tests.analyzers.git.conftest import clone
 from tests.analyzers.git.scenarios import (
     AFFECTED,

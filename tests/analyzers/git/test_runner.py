@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from analyzers.git.runner import GitError, run_git
+from analyzers.files.runner import GitError, run_git
 from tests.support.gitrepo import GitRepo
 
 

@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from analyzers.directory import Skip
+from analyzers.files.directory import Skip
+from analyzers.files.source import SourceError, SourceTree
 from analyzers.git.needles import NeedleIndex
 from analyzers.git.repository import GitRepository, RefError
 from analyzers.git.tree import GitTree
-from analyzers.source import PREFILTER_NEEDLES, SourceError, SourceTree
+from analyzers.vllm.api import PREFILTER_NEEDLES
 from tests.analyzers.git.conftest import clone
 from tests.support.gitrepo import GitRepo
 

@@ -29,6 +29,20 @@ def test_sticky_comment_is_created_once_and_edited_in_place(
     assert comment.edits == 1  # the unchanged round was not re-sent
 
 
+def test_updating_edits_only_an_existing_sticky_comment(
+    ops: RepoOps, github_standin: GitHubStandIn
+) -> None:
+    number = _pull(github_standin)
+    assert ops.update_sticky_comment(number, "nothing to say") is None
+    assert github_standin.comments(REPO, number) == []
+    created = ops.upsert_sticky_comment(number, "a finding")
+    updated = ops.update_sticky_comment(number, "the finding is gone")
+    assert updated is not None
+    assert updated.id == created.id
+    (comment,) = github_standin.comments(REPO, number)
+    assert comment.body == f"{PR_COMMENT_MARKER}\nthe finding is gone"
+
+
 def test_marker_is_added_when_the_body_lacks_it(
     ops: RepoOps, github_standin: GitHubStandIn
 ) -> None:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from analyzers.model import Report, Suppression, Verdict
+from analyzers.events import ReplayRecord
+from analyzers.model import Evidence, Report, Suppression, Verdict
 from bot.markers import PR_COMMENT_MARKER
 from bot.render import decide_conclusion, newly_affected, render_audit_failed, render_check_run
 from bot.render.check_run import ANNOTATION_TITLE
+from bot.render.links import RepoLinks
 from bot.render.markdown import CHECK_RUN_TEXT_LIMIT, gh_length
-from tests.bot.render.reports import affected_row, pull_request_report, safe_row
+from tests.bot.render.reports import BASE, HEAD, affected_row, pull_request_report, safe_row
 
 
 @pytest.mark.parametrize(
@@ -64,7 +66,10 @@ def test_summary_lists_counts_and_old_findings() -> None:
     assert "Resolved by this change: `gone.py`." in output.summary
     assert "vLLM 0.11.0 (from uv.lock)" in output.summary
     assert output.text is not None
-    assert "| 2 | 1 | `ckpt/frac_0.16` | `ckpt/frac_0.08` | **stale** |" in output.text
+    assert (
+        "| 2 | 1 | `ckpt/frac_0.16` | `ckpt/frac_0.08` as loaded by request 1 | **stale** |"
+        in output.text
+    )
     assert "not available** in the pinned vLLM 0.11.0" in output.text
 
 
@@ -104,3 +109,87 @@ def test_audit_failed_output() -> None:
     assert output.title == "The audit could not run"
     assert "git fetch timed out" in output.summary
     assert "`/audit`" in output.summary
+
+
+LINKS = RepoLinks("https://github.example.com", "octo/evals")
+
+
+def test_paths_link_to_the_file_at_the_head_commit() -> None:
+    output = render_check_run(pull_request_report(), links=LINKS)
+    url = f"https://github.example.com/octo/evals/blob/{HEAD}/scripts/eval_ckpts.py#L12"
+    assert f"| 🆕 new | [`scripts/eval_ckpts.py:12`]({url}) |" in output.summary
+    assert output.text is not None
+    assert f"### [`scripts/eval_ckpts.py:12`]({url}) (Affected)" in output.text
+    # Resolved drivers are gone at head: they link to the base.
+    assert f"[`gone.py`](https://github.example.com/octo/evals/blob/{BASE}/gone.py)" in (
+        output.summary
+    )
+
+
+def test_the_counts_table_lists_only_the_verdicts_present() -> None:
+    summary = render_check_run(pull_request_report()).summary
+    table = [line for line in summary.splitlines() if line.startswith("| ") and "|" in line[2:]]
+    counted = [
+        line for line in table if line.endswith(" |") and line.split(" | ")[-1][:-2].isdigit()
+    ]
+    assert counted == ["| 🔴 Affected | 2 |", "| 🟢 Safe-distinct-id | 1 |"]
+    empty = render_check_run(Report(root=".", commit=HEAD)).summary
+    assert "| Verdict |" not in empty
+    assert "No driver builds vLLM LoRA requests here." in empty
+
+
+def test_unpinned_wording_says_what_the_analysis_did() -> None:
+    summary = render_check_run(pull_request_report(vllm=None)).summary
+    assert "vLLM version not pinned: each verdict is the worst across vLLM releases" in summary
+    assert "newest known release" not in summary
+
+
+def test_related_lines_are_notices_next_to_the_request_line() -> None:
+    report = pull_request_report()
+    row = report.drivers[0]
+    row.evidence = [
+        Evidence(kind="code", where="scripts/eval_ckpts.py:40", detail="LoRARequest(id=1, path=p)"),
+        Evidence(kind="code", where="scripts/eval_ckpts.py:44", detail="served a stale adapter"),
+        Evidence(kind="code", where="helpers/load.py:7", detail="adapter that was served instead"),
+        Evidence(kind="code", where="scripts/eval_ckpts.py:40", detail="adapter folder rewritten"),
+    ]
+    output = render_check_run(report)
+    assert [(a.path, a.start_line, a.annotation_level, a.title) for a in output.annotations] == [
+        ("scripts/eval_ckpts.py", 40, "failure", ANNOTATION_TITLE),
+        ("scripts/eval_ckpts.py", 44, "notice", "vLLM serves a stale adapter here"),
+        ("helpers/load.py", 7, "notice", "the adapter served instead was loaded here"),
+    ]
+    assert output.annotations[1].message.startswith(
+        "Related to the request at scripts/eval_ckpts.py:12:"
+    )
+
+
+def test_same_path_new_weights_shows_where_the_served_weights_came_from() -> None:
+    report = pull_request_report()
+    row = report.drivers[0]
+    row.replay = [
+        ReplayRecord(
+            id=1,
+            requested="sync",
+            served="sync",
+            requested_content="w1+0",
+            served_content="w1+0",
+            loaded=True,
+        ),
+        ReplayRecord(
+            id=1,
+            requested="sync",
+            served="sync",
+            stale=True,
+            requested_content="w2+0",
+            served_content="w1+0",
+        ),
+    ]
+    text = render_check_run(report).text
+    assert text is not None
+    assert (
+        "| 2 | 1 | `sync` | `sync` as loaded by request 1 (same path, new weights) | **stale** |"
+        in text
+    )
+    assert "w1+0" not in text
+    assert "w2+0" not in text

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from analyzers.model import Report, Verdict
+from analyzers.model import Report, Verdict, VerdictSpan
 from bot.markers import PR_COMMENT_MARKER, SWEEP_ISSUE_MARKER, follow_up_marker, reply_marker
 from bot.render import (
     render_command_failed,
@@ -15,27 +15,124 @@ from bot.render import (
     render_refusal,
     render_sweep_issue,
 )
+from bot.render.changes import Kind, compare_drivers
+from bot.render.comment import COMMENT_LIMIT
+from bot.render.links import RepoLinks
 from bot.render.markdown import BODY_LIMIT, gh_length
-from tests.bot.render.reports import HEAD, affected_row, pull_request_report, safe_row, sweep_report
+from bot.render.sweep import new_findings, news_marker, render_sweep_news, sweep_findings
+from tests.bot.render.reports import (
+    BASE,
+    HEAD,
+    affected_row,
+    pull_request_report,
+    safe_row,
+    sweep_report,
+)
+
+LINKS = RepoLinks("https://github.com", "octo/evals")
 
 
-def test_pr_comment_carries_one_marker_and_the_table() -> None:
-    body = render_pr_comment(pull_request_report(), check_run_url="https://github.com/o/r/runs/5")
-    assert body.startswith(PR_COMMENT_MARKER + "\n### 🔴 lora-audit: 1 newly affected driver\n")
+def test_pr_comment_lists_only_the_changed_drivers_and_says_what_to_do() -> None:
+    body = render_pr_comment(
+        pull_request_report(), check_run_url="https://github.com/o/r/runs/5", links=LINKS
+    )
+    heading = "### 🔴 lora-audit: this pull request adds 1 affected driver\n"
+    assert body.startswith(f"{PR_COMMENT_MARKER}\n{heading}")
     assert body.count("<!--") == 1
-    assert "| 🆕 new | `scripts/eval_ckpts.py:12` |" in body
+    [what] = [line for line in body.splitlines() if line.startswith("**What to do:**")]
+    assert what.count(". ") == 0
+    assert what.endswith(".")
+    rows = [line for line in body.splitlines() if line.startswith("| [")]
+    assert rows == [
+        f"| [`scripts/eval_ckpts.py:12`](https://github.com/octo/evals/blob/{HEAD}/scripts/"
+        "eval_ckpts.py#L12) | 🔴 Affected | — | newly affected |",
+        f"| [`gone.py`](https://github.com/octo/evals/blob/{BASE}/gone.py) | no longer a driver "
+        "| 🔴 Affected | fixed |",
+    ]
+    # Drivers the pull request did not change are left to the check run.
+    assert "serve.py" not in body
+    assert "legacy/old_eval.py" not in body
+    assert "1 affected driver already on the base branch" in body
     assert "(https://github.com/o/r/runs/5)" in body
+
+
+def test_pr_comment_headings() -> None:
     clean = render_pr_comment(pull_request_report(new=False))
-    assert "✅ lora-audit: no affected driver added" in clean
+    assert "### ✅ lora-audit: this pull request fixes 1 driver" in clean
+    report = pull_request_report(new=False)
+    assert report.diff is not None
+    report.diff.resolved = []
+    assert "### ✅ lora-audit: no driver this pull request changed is affected" in (
+        render_pr_comment(report)
+    )
+    base = Report(root=".", commit=BASE, drivers=[safe_row("m.py")])
+    head = Report(root=".", commit=HEAD, drivers=[safe_row("m.py", Verdict.INDETERMINATE)])
+    changes = compare_drivers(base, head)
+    unknown = render_pr_comment(head, changes)
+    assert "### 🟡 lora-audit: 1 driver this pull request changed cannot be checked" in unknown
+    assert "Check the drivers marked 🟡 by hand" in unknown
 
 
-def test_pr_comment_fits_a_comment() -> None:
+def test_pr_comment_stays_a_few_kb_with_the_rest_in_the_check_run() -> None:
     report = pull_request_report()
     report.drivers += [safe_row(f"m{index}.py") for index in range(3000)]
     for row in report.drivers:
         row.reason = "r" * 250
     report.recount()
-    assert gh_length(render_pr_comment(report)) <= BODY_LIMIT
+    base = Report(root=".", commit=BASE, drivers=[])
+    body = render_pr_comment(report, compare_drivers(base, report), links=LINKS)
+    assert gh_length(body) <= COMMENT_LIMIT
+    assert "more in the check run |" in body
+    assert "r" * 100 not in body  # reasons are the check run's job
+
+
+def test_changes_between_base_and_head() -> None:
+    base = Report(
+        root=".",
+        commit=BASE,
+        drivers=[
+            affected_row("fixed.py"),
+            affected_row("still.py"),
+            affected_row("undecided_now.py"),
+            safe_row("unknown.py"),
+            safe_row("same.py"),
+            safe_row("untouched.py"),
+            safe_row("moved_old.py"),
+            safe_row("removed.py"),
+        ],
+    )
+    head = Report(
+        root=".",
+        commit=HEAD,
+        drivers=[
+            safe_row("fixed.py"),
+            affected_row("still.py"),
+            safe_row("undecided_now.py", Verdict.INDETERMINATE),
+            safe_row("unknown.py", Verdict.INDETERMINATE),
+            safe_row("same.py"),
+            safe_row("untouched.py"),
+            safe_row("moved_new.py"),
+            affected_row("new.py"),
+            safe_row("added.py", Verdict.SAFE_BY_EVICTION),
+        ],
+    )
+    changes = compare_drivers(
+        base, head, renames={"moved_old.py": "moved_new.py"}, touched=["same.py"]
+    )
+    assert [(change.path, change.kind) for change in changes.changes] == [
+        ("new.py", Kind.NEWLY_AFFECTED),
+        ("undecided_now.py", Kind.NEWLY_INDETERMINATE),
+        ("unknown.py", Kind.NEWLY_INDETERMINATE),
+        ("fixed.py", Kind.FIXED),
+        ("added.py", Kind.CHANGED),
+        ("removed.py", Kind.CHANGED),
+        ("same.py", Kind.CHANGED),
+    ]
+    assert changes.already_affected == 1
+    assert changes.worth_saying
+    quiet = compare_drivers(base, base, touched=["same.py"])
+    assert [change.path for change in quiet.changes] == ["same.py"]
+    assert not quiet.worth_saying
 
 
 def test_command_reply_and_refusal() -> None:
@@ -58,12 +155,17 @@ def test_follow_up_issue_has_marker_evidence_replay_and_fix() -> None:
     text = render_follow_up_issue(row, pull_request_report())
     assert text.title == "lora-audit: scripts/eval_ckpts.py serves stale LoRA weights"
     assert text.body.startswith(follow_up_marker("scripts/eval_ckpts.py"))
-    assert "| 2 | 1 | `ckpt/frac_0.16` | `ckpt/frac_0.08` | **stale** |" in text.body
+    assert (
+        "| 2 | 1 | `ckpt/frac_0.16` | `ckpt/frac_0.08` as loaded by request 1 | **stale** |"
+        in text.body
+    )
     assert "**code** `scripts/eval_ckpts.py:40@1111111`" in text.body
     assert "own `lora_int_id`" in text.body
     assert "`remove_lora(lora_int_id)`" in text.body
     assert "`load_inplace=True`" in text.body
-    assert "line 40: `lora_int_id` = `1`, `lora_path` = `ckpt`" in text.body
+    assert "- `scripts/eval_ckpts.py:40`: `lora_int_id` = `1`, `lora_path` = `ckpt`" in text.body
+    linked = render_follow_up_issue(row, pull_request_report(), links=LINKS).body
+    assert f"(https://github.com/octo/evals/blob/{HEAD}/scripts/eval_ckpts.py#L40)" in linked
 
 
 @pytest.mark.parametrize(
@@ -95,9 +197,12 @@ def test_resolved_comment() -> None:
     assert "no longer builds vLLM LoRA requests" in gone
 
 
-def test_sweep_issue_has_chart_table_fix_commits_and_config_errors() -> None:
+def test_sweep_issue_has_chart_tables_fix_commits_and_config_errors() -> None:
     text = render_sweep_issue(sweep_report(), repo="octo/demo")
-    assert text.title == "lora-audit sweep: 1 affected driver"  # the ignored one not counted
+    # The ignored one is not a finding.
+    assert (
+        text.title == "lora-audit sweep: 1 affected driver and 1 undecided at HEAD or a branch tip"
+    )
     body = text.body
     assert body.startswith(SWEEP_ISSUE_MARKER)
     chart = body[body.index("```mermaid") : body.index("```", body.index("```mermaid") + 3) + 3]
@@ -109,7 +214,16 @@ def test_sweep_issue_has_chart_table_fix_commits_and_config_errors() -> None:
         '    "Indeterminate" : 1',
         "```",
     ]
-    rows = [line for line in body.splitlines() if line.startswith("| `") and ".py:" in line]
+    assert "| 🔴 Affected | 2 | 0 | 0 |" in body
+    assert "No-realized-run" not in body  # only the verdicts present are counted
+    needs = body[body.index("### Needs action") : body.index("### All drivers")]
+    assert [line.split(" | ")[0] for line in needs.splitlines() if line.startswith("| `")] == [
+        "| `legacy/old_eval.py:12`",
+        "| `m.py:3`",
+    ]
+    assert "at HEAD · branches `main`, `exp/rl`" in needs
+    everything = body[body.index("### All drivers") : body.index("### Fix commits")]
+    rows = [line for line in everything.splitlines() if line.startswith("| `")]
     assert [line.split(" | ")[0] for line in rows] == [
         "| `legacy/old_eval.py:12`",
         "| `vendored/x.py:12`",
@@ -117,10 +231,71 @@ def test_sweep_issue_has_chart_table_fix_commits_and_config_errors() -> None:
         "| `serve.py:3`",
     ]
     assert "ignored inline" in rows[1]
-    assert "at HEAD · branches `main`, `exp/rl`" in rows[0]
     assert "| `298877f9c000` | distinct ids | yes | ❌ **no** |" in body
     assert "### Configuration problems" in body
     assert "larger than 20 MB" in body
+
+
+def _sweep_rows() -> Report:
+    """One driver safe at HEAD but affected at a branch tip; one affected only in old history."""
+    head = safe_row("eval.py")
+    head.at_head, head.branches = True, ["main"]
+    tip = affected_row("eval.py")
+    tip.at_head, tip.branches, tip.commit = False, ["exp/rl"], "e" * 40
+    old = affected_row("retired.py")
+    old.at_head, old.branches, old.commit = False, [], "a" * 40
+    old.history = [
+        VerdictSpan(verdict=Verdict.AFFECTED, first_commit="a" * 12, last_commit="b" * 12)
+    ]
+    return Report(root=".", commit=HEAD, drivers=[head, tip, old])
+
+
+def test_the_sweep_counts_drivers_and_acts_only_on_head_and_branch_tips() -> None:
+    report = _sweep_rows()
+    text = render_sweep_issue(report, repo="octo/demo", links=LINKS)
+    assert text.title == "lora-audit sweep: 1 affected driver at HEAD or a branch tip"
+    body = text.body
+    assert "2 drivers found at HEAD" in body  # three rows, two drivers
+    assert "| 🟢 Safe-distinct-id | 1 | 0 | 0 |" in body
+    assert "| 🔴 Affected | 0 | 0 | 1 |" in body
+    assert '    "Affected" : 1' in body
+    assert '    "Safe-distinct-id" : 1' in body
+    needs = body[body.index("### Needs action") : body.index("### All drivers")]
+    [finding] = [line for line in needs.splitlines() if line.startswith("| [")]
+    # The branch row links to the file at the branch tip.
+    assert finding.startswith(
+        f"| [`eval.py:12`](https://github.com/octo/evals/blob/{'e' * 40}/eval.py#L12) |"
+    )
+    assert "branches `exp/rl`" in finding
+    assert "retired.py" not in needs
+    assert [f.row.path for f in sweep_findings(report)] == ["eval.py"]
+
+
+def test_a_sweep_of_old_history_alone_has_nothing_to_do() -> None:
+    report = _sweep_rows()
+    report.drivers = report.drivers[2:]
+    text = render_sweep_issue(report, repo="octo/demo")
+    assert text.title == "lora-audit sweep: nothing to fix at HEAD or on any branch"
+    assert sweep_findings(report) == []
+
+
+def test_new_findings_are_those_the_last_issue_did_not_mark() -> None:
+    report = _sweep_rows()
+    assert new_findings(report, None) == []  # a new issue announces itself
+    assert new_findings(report, "an issue from before findings markers") == []
+    before = render_sweep_issue(report, repo="octo/demo").body
+    assert new_findings(report, before) == []
+    more = _sweep_rows()
+    extra = affected_row("new_loop.py")
+    extra.at_head, extra.branches = True, ["main"]
+    more.drivers.append(extra)
+    [new] = new_findings(more, before)
+    assert new.row.path == "new_loop.py"
+    news = render_sweep_news([new], more, links=LINKS)
+    assert news.startswith(news_marker([new], HEAD))
+    assert "**New since the last sweep**" in news
+    assert "new_loop.py:12" in news
+    assert news_marker([new], HEAD) != news_marker([new], BASE)
 
 
 def test_empty_sweep_has_no_chart() -> None:

@@ -1,0 +1,117 @@
+"""The repository's `.github/lora-audit.yml`, parsed leniently: a broken file is reported."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+CONFIG_PATH = ".github/lora-audit.yml"
+_SHA_CHARS = frozenset("0123456789abcdef")
+
+
+class FixCommitSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    sha: str
+    title: str | None = None
+
+    @field_validator("sha", mode="before")
+    @classmethod
+    def _sha_text(cls, value: object) -> object:
+        # YAML reads an all-digit short sha such as 1234567 as an integer.
+        if isinstance(value, int) and not isinstance(value, bool):
+            return str(value)
+        return value
+
+    @field_validator("sha")
+    @classmethod
+    def _hex(cls, value: str) -> str:
+        value = value.strip().lower()
+        if not 4 <= len(value) <= 40 or not set(value) <= _SHA_CHARS:
+            raise ValueError(f"{value!r} is not a commit sha (4 to 40 hex digits)")
+        return value
+
+
+class RepoConfig(BaseModel):
+    """Every key is optional; the defaults are what a repository without the file gets."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    fix_commits: list[FixCommitSpec] = Field(default_factory=list)
+    include: list[str] = Field(default_factory=lambda: ["**/*.py"])
+    exclude: list[str] = Field(default_factory=list)
+    vllm_version: str | None = None
+    pull_request_conclusion: Literal["failure", "neutral"] = "failure"
+    # The App's check run when an audit cannot finish; never a pass (`neutral` only if asked).
+    incomplete_conclusion: Literal["failure", "action_required", "neutral"] = "failure"
+    follow_up_issues: bool = True
+    weekly_sweep: bool = True
+    # When the App's sticky pull-request comment appears (read by the App, not the analysis).
+    comment: Literal["on-findings", "always", "never"] = "on-findings"
+
+    @field_validator("fix_commits", mode="before")
+    @classmethod
+    def _bare_shas(cls, value: object) -> object:
+        """Accept `fix_commits: [abc1234]` as well as the `{sha, title}` form."""
+        if isinstance(value, list):
+            return [{"sha": item} if isinstance(item, str | int) else item for item in value]
+        return value
+
+    @field_validator("vllm_version", mode="before")
+    @classmethod
+    def _version_text(cls, value: object) -> object:
+        if isinstance(value, float | int) and not isinstance(value, bool):
+            return str(value)  # `vllm_version: 0.11` is read by YAML as a float
+        return value
+
+
+class ConfigResult(BaseModel):
+    """The config to use, and what was wrong with the file (empty when it was fine or absent)."""
+
+    config: RepoConfig = Field(default_factory=RepoConfig)
+    errors: list[str] = Field(default_factory=list)
+    found: bool = False
+
+
+def _describe(error: ValidationError) -> list[str]:
+    messages = []
+    for item in error.errors():
+        where = ".".join(str(part) for part in item["loc"]) or "(top level)"
+        messages.append(f"{CONFIG_PATH}: {where}: {item['msg']}")
+    return messages
+
+
+def parse_config(data: bytes | None) -> ConfigResult:
+    """Parse the file's bytes (None when there is no file). Never raises."""
+    if data is None:
+        return ConfigResult()
+    import yaml  # only when there is a file: `scan` starts faster without it
+
+    try:
+        loaded = yaml.safe_load(data.decode("utf-8")) if data.strip() else {}
+    except UnicodeDecodeError:
+        return ConfigResult(found=True, errors=[f"{CONFIG_PATH}: not UTF-8 text; defaults used"])
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" (line {mark.line + 1})" if mark is not None else ""
+        return ConfigResult(
+            found=True, errors=[f"{CONFIG_PATH}: not valid YAML{where}; defaults used"]
+        )
+    if loaded is None:
+        loaded = {}
+    if not isinstance(loaded, dict):
+        return ConfigResult(
+            found=True, errors=[f"{CONFIG_PATH}: expected a mapping of keys; defaults used"]
+        )
+    try:
+        return ConfigResult(found=True, config=RepoConfig.model_validate(loaded))
+    except ValidationError as exc:
+        # Keep every valid key; drop only the broken ones, and say which.
+        broken = {str(item["loc"][0]) for item in exc.errors() if item["loc"]}
+        kept = {key: value for key, value in loaded.items() if key not in broken}
+        try:
+            config = RepoConfig.model_validate(kept)
+        except ValidationError:
+            config = RepoConfig()
+        return ConfigResult(found=True, config=config, errors=_describe(exc))

@@ -1,0 +1,181 @@
+"""Which files to analyse, and how a driver finds the same-repository modules it imports.
+
+Candidates come from the tree's byte prefilter (git grep where it can); each is parsed only when
+its analysis is not cached. Imports are resolved the way `python path/to/script.py` would: the
+repository root, the script's own folder and `src/`; each lookup, found or not, is recorded so a
+cached verdict is reused only while every module it depended on is unchanged.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterable, Sequence
+from functools import cache
+
+from analyzers.files.parsing import ParseFailure, SourceFile, parse_source
+from analyzers.files.program import Module, ModuleLoader, module_name_for
+from analyzers.files.source import SourceError, SourceTree
+
+ABSENT = "absent"
+
+
+@cache
+def _glob_regex(pattern: str) -> re.Pattern[str]:
+    """`**/*.py`, `third_party/**`, `scripts/*.py` as a regex over posix paths."""
+    out = []
+    index = 0
+    while index < len(pattern):
+        if pattern.startswith("**/", index):
+            out.append("(?:.*/)?")
+            index += 3
+        elif pattern.startswith("**", index):
+            out.append(".*")
+            index += 2
+        elif pattern[index] == "*":
+            out.append("[^/]*")
+            index += 1
+        elif pattern[index] == "?":
+            out.append("[^/]")
+            index += 1
+        else:
+            out.append(re.escape(pattern[index]))
+            index += 1
+    return re.compile("".join(out) + r"\Z")
+
+
+def selected(path: str, include: Sequence[str], exclude: Sequence[str]) -> bool:
+    if include and not any(_glob_regex(p).match(path) for p in include):
+        return False
+    return not any(_glob_regex(p).match(path) for p in exclude)
+
+
+class ModuleStore:
+    """Parsed files of one audit, each parsed at most once."""
+
+    def __init__(self, tree: SourceTree, files: Iterable[str]) -> None:
+        self.tree = tree
+        self.files = frozenset(files)
+        self._parsed: dict[str, SourceFile | ParseFailure] = {}
+        self._data: dict[str, bytes | SourceError] = {}
+        self._blobs: dict[str, str] = {}
+        folders: set[str] = set()
+        for path in self.files:
+            if path.endswith(".py"):
+                folder = posixpath.dirname(path)
+                while folder and folder not in folders:
+                    folders.add(folder)
+                    folder = posixpath.dirname(folder)
+        self._folders = frozenset(folders)  # every folder with Python files at or below it
+
+    def blob(self, path: str) -> str:
+        if path not in self.files:
+            return ABSENT
+        known = self._blobs.get(path)
+        if known is None:
+            try:
+                known = self.tree.blob_id(path)
+            except SourceError:
+                known = "unreadable"
+            self._blobs[path] = known
+        return known
+
+    def data(self, path: str) -> bytes | SourceError:
+        """The file's bytes (read once), or why they cannot be read."""
+        found = self._data.get(path)
+        if found is None:
+            try:
+                found = self.tree.read(path)
+            except SourceError as exc:
+                found = exc
+            self._data[path] = found
+        return found
+
+    def contains(self, path: str, needles: Iterable[bytes]) -> bool:
+        data = self.data(path)
+        return isinstance(data, bytes) and any(needle in data for needle in needles)
+
+    def parse(self, path: str) -> SourceFile | ParseFailure:
+        found = self._parsed.get(path)
+        if found is None:
+            data = self.data(path)
+            if isinstance(data, SourceError):
+                found = ParseFailure(f"cannot be read: {data.why}")
+            else:
+                try:
+                    found = parse_source(path, data)
+                except ParseFailure as failure:
+                    found = failure
+            self._parsed[path] = found
+        return found
+
+    def is_package_folder(self, folder: str) -> bool:
+        return folder in self._folders
+
+
+def _empty_source(path: str) -> SourceFile:
+    """A namespace package (a folder without `__init__.py`): nothing runs on import."""
+    import libcst as cst
+
+    return SourceFile(path=path, text="", module=cst.parse_module(""), positions={})
+
+
+class DriverLoader(ModuleLoader):
+    """Resolves modules for one driver and records every path it looked at (for the cache)."""
+
+    def __init__(self, store: ModuleStore, entry_path: str) -> None:
+        self.store = store
+        self.entry_path = entry_path
+        folder = posixpath.dirname(entry_path)
+        self.roots = list(dict.fromkeys(["", folder, "src"]))
+        self.deps: dict[str, str] = {}
+        self.notes: list[str] = []
+
+    def _lookup(self, path: str) -> bool:
+        blob = self.store.blob(path)
+        self.deps[path] = blob
+        return blob != ABSENT
+
+    def module_for(self, path: str) -> Module | None:
+        parsed = self.store.parse(path)
+        if isinstance(parsed, ParseFailure):
+            self.notes.append(f"{path} could not be analysed: {parsed.why}")
+            return None
+        name, package = module_name_for(path)
+        return Module(parsed, name, package)
+
+    def load(self, name: str, importer: Module) -> Module | None:
+        relative = name.replace(".", "/")
+        for root in self.roots:
+            base = posixpath.join(root, relative) if root else relative
+            for candidate in (f"{base}.py", f"{base}/__init__.py"):
+                if self._lookup(candidate):
+                    module = self.module_for(candidate)
+                    if module is not None:
+                        return Module(module.source, name, candidate.endswith("__init__.py"))
+                    return None
+            if self.store.is_package_folder(base):
+                self.deps[f"{base}/"] = "folder"
+                return Module(_empty_source(f"{base}/__init__.py"), name, True)
+        return None
+
+    def resolve_script(self, text: str, importer_path: str) -> str | None:
+        cleaned = posixpath.normpath(text.lstrip("./") if text.startswith("./") else text)
+        folder = posixpath.dirname(importer_path)
+        for candidate in (cleaned, posixpath.normpath(posixpath.join(folder, cleaned))):
+            if self._lookup(candidate):
+                return candidate
+        matches = sorted(path for path in self.store.files if path.endswith("/" + cleaned))
+        if len(matches) == 1:
+            self._lookup(matches[0])
+            return matches[0]
+        return None
+
+    def resolve_module_path(self, name: str) -> str | None:
+        relative = name.replace(".", "/")
+        for root in self.roots:
+            base = posixpath.join(root, relative) if root else relative
+            for candidate in (f"{base}.py", f"{base}/__main__.py"):
+                if self._lookup(candidate):
+                    return candidate
+        return None

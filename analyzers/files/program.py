@@ -1,0 +1,49 @@
+"""The modules an interpretation may enter: one parsed file each, found through a loader."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from analyzers.files.parsing import SourceFile
+
+
+@dataclass(frozen=True, eq=False)
+class Module:
+    """A parsed file of the analysed repository, under its dotted module name."""
+
+    source: SourceFile
+    name: str  # "scripts.eval", "utils.lora", "pkg" for pkg/__init__.py
+    is_package: bool = False
+
+    @property
+    def path(self) -> str:
+        return self.source.path
+
+    @property
+    def package(self) -> str:
+        """The package relative imports start from."""
+        return self.name if self.is_package else self.name.rpartition(".")[0]
+
+
+class ModuleLoader(Protocol):
+    """Finds same-repository modules by dotted name; None means "not in this repository"."""
+
+    def load(self, name: str, importer: Module) -> Module | None: ...
+
+    def resolve_script(self, text: str, importer_path: str) -> str | None:
+        """The repository path a command-line script reference (`scripts/eval.py`) points to."""
+        ...
+
+    def resolve_module_path(self, name: str) -> str | None:
+        """The repository path of `python -m name`."""
+        ...
+
+
+def module_name_for(path: str) -> tuple[str, bool]:
+    """`scripts/eval.py` -> ("scripts.eval", False); `pkg/__init__.py` -> ("pkg", True)."""
+    stem = path[:-3] if path.endswith(".py") else path
+    parts = [part for part in stem.split("/") if part]
+    if parts and parts[-1] == "__init__":
+        return ".".join(parts[:-1]) or "__init__", True
+    return ".".join(parts), False

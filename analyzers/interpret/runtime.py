@@ -1,0 +1,96 @@
+"""What a model of outside code may ask of the interpreter running it: the `Machine` protocol.
+
+The models of code outside the repository (builtins, the standard library, vLLM and its server,
+argparse, containers, loops, processes) type against this protocol instead of importing the
+evaluator, and call back into it only through `call_value` and `get_attribute`. So the one import
+circle left in the interpreter is the evaluator core itself (machine, statements, expressions,
+calls, classes, assignments, imports), and the models below it can be read on their own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+from analyzers.files.parsing import Loc
+from analyzers.files.program import ModuleLoader
+from analyzers.interpret.callargs import CallArgs
+from analyzers.interpret.objects import EngineV
+from analyzers.interpret.trace import Trace
+from analyzers.interpret.values import FuncV, Sym, Value
+from analyzers.interpret.worlds import Oracle
+
+if TYPE_CHECKING:
+    import libcst as cst
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How far one run may go; every limit turns into a stated assumption, never a crash."""
+
+    symbolic_iterations: int = 3  # iterations of a loop over something of unknown length
+    loop_cap: int = 64  # iterations of a loop over something known, before it is cut short
+    call_depth: int = 8  # nested calls into the repository's own functions
+    steps: int = 100_000  # evaluated nodes per run
+    total_steps: int = 400_000  # evaluated nodes for all runs of one driver together
+    max_items: int = 10_000  # a literal container larger than this becomes unknown
+
+
+@dataclass
+class Write:
+    """A write into a folder between requests (`target` None when the folder is unknown)."""
+
+    target: Value | None
+    loc: Loc
+    proc: int
+    kind: str = "file"  # "model" (a save API: an unknown folder may be the adapter's) or "file"
+
+
+@dataclass
+class Frame:
+    """One active call into the repository's code (for recursion, memoisation and `return`)."""
+
+    func: FuncV
+    serial: int
+    bound: dict[str, Value] = field(default_factory=dict)
+
+
+class Machine(Protocol):
+    """One interpreted run, as the models see it (`machine.Machine` is the one implementation)."""
+
+    trace: Trace
+    limits: Limits
+    oracle: Oracle
+    loader: ModuleLoader
+    frames: list[Frame]  # the active calls into the repository's code, innermost last
+    loops: list[Loc]  # the loops being run, innermost last
+    writes: list[Write]
+    covered: set[tuple[str, int, int]]  # request sites reached: (path, line, column)
+    call_records: dict[int, tuple[cst.CSTNode, dict[str, Value]]]
+    implicit_engine: EngineV | None
+    proc: int  # the process the run is in (a child process starts with an empty cache)
+    call: int  # which of the repeated calls of an entry function is running
+
+    def serial(self) -> int:
+        """A number never handed out before in this run."""
+        ...
+
+    def new_process(self) -> int: ...
+
+    def opaque(self, desc: str, loc: Loc | None = None) -> Sym:
+        """A fresh unknown: the result of code the analysis cannot see."""
+        ...
+
+    def fixed(self, key: str, desc: str, loc: Loc | None = None) -> Sym:
+        """An unknown that stays the same for the whole run (a CLI argument)."""
+        ...
+
+    def record_write(self, target: Value | None, loc: Loc, *, kind: str = "file") -> None: ...
+
+    def call_value(self, func: Value, args: CallArgs, loc: Loc) -> Value:
+        """Call a value as the analysed code would (its own functions are interpreted)."""
+        ...
+
+    def get_attribute(self, owner: Value, name: str, loc: Loc) -> Value:
+        """`owner.name` as the analysed code would read it."""
+        ...

@@ -1,0 +1,229 @@
+"""Analyse one file as a driver: run it (and its request-building functions) in every world.
+
+The file is run as `python file.py`; functions and methods that build or serve requests but were
+not reached from there are run on their own with unknown arguments (a library helper, a test
+function, a CLI command registered with a decorator). Each run's verdict is computed at every
+relevant vLLM version; the worst world decides, and a `Safe-*` that rests on unexplored branches
+or a run cut short is not given.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from analyzers.files.parsing import Loc
+from analyzers.files.program import Module, ModuleLoader
+from analyzers.interpret.machine import Machine
+from analyzers.interpret.objects import EngineV, RequestV
+from analyzers.interpret.runtime import Limits
+from analyzers.interpret.trace import EngineBuilt, Served, Spawned
+from analyzers.interpret.worlds import Oracle, explore
+from analyzers.judge.outcome import SEVERITY, Outcome, worst
+from analyzers.judge.verdict import judge
+from analyzers.model import Verdict
+from analyzers.vllm import api
+from analyzers.vllm.releases import LOAD_INPLACE_SINCE, VllmVersion, has_load_inplace
+
+MAX_WORLDS = 32
+_SITE_HINT = re.compile("|".join(re.escape(word) for word in api.SITE_WORDS))
+_MODULUS = re.compile(r"%\s*\(?\s*(\d{1,3})\b")
+
+
+@dataclass
+class DriverResult:
+    """What the runs of one file found, before it becomes a report row."""
+
+    outcome: Outcome | None
+    flips: list[str] = field(default_factory=list)
+    requests: list[RequestV] = field(default_factory=list)
+    engines: list[EngineV] = field(default_factory=list)
+    spawns: list[Spawned] = field(default_factory=list)
+    served_sites: list[Loc] = field(default_factory=list)  # request sites the runs served
+    assumptions: list[str] = field(default_factory=list)
+
+
+def limits_for(module: Module) -> Limits:
+    """Enough symbolic iterations to show a wrap of `i % k` (2k + 1), at least three."""
+    moduli = [int(found) for found in _MODULUS.findall(module.source.text)]
+    small = [k for k in moduli if 1 < k <= 16]
+    return Limits(symbolic_iterations=max(3, 2 * max(small, default=1) + 1))
+
+
+def entry_functions(module: Module) -> list[tuple[str, ...]]:
+    """Top-level functions and methods of top-level classes that mention adapter requests."""
+    found: list[tuple[str, ...]] = []
+    code = module.source.module.code_for_node
+    for statement in module.source.module.body:
+        if isinstance(statement, cst.FunctionDef) and _SITE_HINT.search(code(statement)):
+            found.append((statement.name.value,))
+        elif isinstance(statement, cst.ClassDef) and _SITE_HINT.search(code(statement)):
+            for item in statement.body.body:
+                if isinstance(item, cst.FunctionDef) and _SITE_HINT.search(code(item)):
+                    found.append((statement.name.value, item.name.value))
+    return found
+
+
+def _line_range(module: Module, path: Sequence[str]) -> tuple[int, int] | None:
+    body: Sequence[cst.CSTNode] = module.source.module.body
+    node: cst.CSTNode | None = None
+    for name in path:
+        node = next(
+            (
+                item
+                for item in body
+                if isinstance(item, cst.FunctionDef | cst.ClassDef) and item.name.value == name
+            ),
+            None,
+        )
+        if node is None:
+            return None
+        body = node.body.body if isinstance(node, cst.ClassDef) else []
+    if node is None:
+        return None
+    where = module.source.positions.get(node)
+    return (where.start.line, where.end.line) if where is not None else None
+
+
+def analyse_driver(
+    loader: ModuleLoader,
+    module: Module,
+    versions: Sequence[VllmVersion],
+    primary: VllmVersion | None,
+) -> DriverResult:
+    limits = limits_for(module)
+    spent = [0]
+    runs = [_explore(loader, module, None, limits, spent)]
+    covered = {key for machine in runs[0][0] for key in machine.covered}
+    for path in entry_functions(module):
+        span = _line_range(module, path)
+        if span is not None and any(
+            p == module.path and span[0] <= line <= span[1] for p, line, _ in covered
+        ):
+            continue
+        runs.append(_explore(loader, module, path, limits, spent))
+    return _combine(runs, versions, primary)
+
+
+def _explore(
+    loader: ModuleLoader,
+    module: Module,
+    entry: tuple[str, ...] | None,
+    limits: Limits,
+    spent: list[int],
+) -> tuple[list[Machine], bool]:
+    def run(oracle: Oracle) -> Machine:
+        machine = Machine(loader, oracle, limits, spent)
+        if spent[0] > limits.total_steps:
+            machine.trace.incomplete = f"the analysis took more than {limits.total_steps:,} steps"
+        elif entry is None:
+            machine.run_main(module)
+        else:
+            machine.run_function(module, entry)
+        return machine
+
+    return explore(run, max_worlds=MAX_WORLDS)
+
+
+def _combine(
+    runs: list[tuple[list[Machine], bool]],
+    versions: Sequence[VllmVersion],
+    primary: VllmVersion | None,
+) -> DriverResult:
+    result = DriverResult(None)
+    per_version: dict[VllmVersion, list[Outcome]] = {version: [] for version in versions}
+    complete = True
+    incomplete_reason = ""
+    decisions: list[str] = []
+    gate_notes: list[str] = []
+    for machines, finished in runs:
+        complete = complete and finished
+        for machine in machines:
+            trace = machine.trace
+            _collect(result, machine)
+            if trace.incomplete:
+                incomplete_reason = trace.incomplete
+            compatible = [v for v in versions if _gate_allows(trace.version_gate, v)]
+            if trace.version_gate == "old" and trace.gate_loc is not None:
+                note = (
+                    f"before vLLM {LOAD_INPLACE_SINCE.series} the LoRARequest(load_inplace=...) "
+                    f"at {trace.gate_loc} "
+                    f"raises TypeError"
+                )
+                if note not in gate_notes:
+                    gate_notes.append(note)
+            judged = judge(trace, compatible)
+            if judged is None:
+                continue
+            for version, outcome in judged.items():
+                per_version[version].append(outcome)
+            decisions += [d for d in trace.decisions if d not in decisions]
+    if not any(per_version.values()):
+        return result
+    chosen = {version: worst(outcomes) for version, outcomes in per_version.items() if outcomes}
+    if primary is not None and primary not in chosen:
+        # Every run on the pinned release stops before serving anything (a TypeError).
+        first = next(iter(chosen.values()))
+        stop = gate_notes[0] if gate_notes else "the driver stops before serving any request"
+        chosen[primary] = Outcome(
+            Verdict.INDETERMINATE,
+            f"on the pinned vLLM {primary} the driver cannot serve its requests: {stop}",
+            first.line,
+        )
+        gate_notes = gate_notes[1:]
+    main = chosen[primary] if primary is not None else worst(list(chosen.values()))
+    result.outcome = main
+    result.flips = [
+        f"on vLLM {version}: {outcome.verdict.value}"
+        for version, outcome in chosen.items()
+        if outcome.verdict is not main.verdict
+    ]
+    result.flips += gate_notes
+    _downgrade(result, complete, incomplete_reason, decisions)
+    return result
+
+
+def _gate_allows(gate: str | None, version: VllmVersion) -> bool:
+    if gate is None:
+        return True
+    return has_load_inplace(version) == (gate == "new")
+
+
+def _collect(result: DriverResult, machine: Machine) -> None:
+    trace = machine.trace
+    known = {request.loc for request in result.requests}
+    result.requests += [r for r in trace.requests if r.loc not in known and not known.add(r.loc)]  # type: ignore[func-returns-value]
+    engines = {engine.loc for engine in result.engines}
+    for fact in trace.facts:
+        if isinstance(fact, EngineBuilt) and fact.engine.loc not in engines:
+            engines.add(fact.engine.loc)
+            result.engines.append(fact.engine)
+        elif isinstance(fact, Spawned) and all(s.loc != fact.loc for s in result.spawns):
+            result.spawns.append(fact)
+        elif isinstance(fact, Served) and fact.request.loc not in result.served_sites:
+            result.served_sites.append(fact.request.loc)
+    for assumption in trace.assumptions:
+        if assumption not in result.assumptions:
+            result.assumptions.append(assumption)
+
+
+def _downgrade(result: DriverResult, complete: bool, incomplete: str, decisions: list[str]) -> None:
+    """A safe answer that rests on what was not explored is not an answer."""
+    outcome = result.outcome
+    if outcome is None or not outcome.verdict.is_safe:
+        return
+    if incomplete:
+        outcome.notes.append(f"{outcome.verdict.value} on the part analysed")
+        outcome.verdict = Verdict.INDETERMINATE
+        outcome.reason = f"{incomplete}, so only part of it was analysed ({outcome.reason})"
+    elif not complete and SEVERITY[outcome.verdict] >= SEVERITY[Verdict.SAFE_BY_EVICTION]:
+        shown = "; ".join(decisions[:2])
+        outcome.verdict = Verdict.INDETERMINATE
+        outcome.reason = (
+            f"safety rests on every request in order, but {len(decisions)} run-time conditions "
+            f"(e.g. {shown}) could skip some and not every combination was explored "
+            f"({outcome.reason})"
+        )

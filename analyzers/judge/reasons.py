@@ -1,0 +1,91 @@
+"""The sentences that say why a run is stale, failed, or rests on an id known only at run time."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from analyzers.files.parsing import Loc
+from analyzers.interpret.containers import key_text
+from analyzers.interpret.values import Const, Sym, describe, label
+from analyzers.judge.lifetimes import Replayed, RunView, Stale
+from analyzers.vllm.cache import NO_LOAD_INPLACE
+from analyzers.vllm.releases import VllmVersion, has_load_inplace
+
+
+def describe_stale(stale: Sequence[Stale], view: RunView) -> tuple[str, Loc, list[tuple[Loc, str]]]:
+    served = view.served
+    first = stale[0]
+    event, source = first.served, first.loaded_by
+    engine = event.engine
+    same_lifetime = [s for s in served if s.engine.eid == engine.eid and s.proc == event.proc]
+    count = sum(
+        1 for s in stale if s.served.engine.eid == engine.eid and s.served.proc == event.proc
+    )
+    where = (
+        f"{engine.kind} at {engine.loc}"
+        if engine.kind != "implicit"
+        else f"the engine `{engine.desc}`"
+    )
+    focus = [(event.loc, "served a stale adapter")]
+    lead = f"lora_int_id {label(event.lora_id)} is reused"
+    if source is None:
+        detail = f"the request at {event.loc} gets the base model (id {label(event.lora_id)} < 1)"
+        lead = f"lora_int_id {label(event.lora_id)} is not a valid adapter id"
+    elif (
+        key_text(source.path or Const(None)) == key_text(event.path or Const(None))
+        and event.intended_path is None
+    ):
+        write = event.content.last_write
+        detail = (
+            f"{label(event.path)} is rewritten{f' at {write}' if write else ''} but the request "
+            f"at "
+            f"{event.loc} is served the copy cached at {source.loc}"
+        )
+        lead += " for a folder whose weights change"
+        if write is not None:
+            focus.append((write, "adapter folder rewritten"))
+    else:
+        wanted = event.intended_path if event.intended_path is not None else event.path
+        detail = (
+            f"the request for {label(wanted)} at {event.loc} is served {label(source.path)}, "
+            f"loaded by an earlier request at {source.loc}"
+        )
+        if event.intended_path is not None:
+            lead = f"a memoised LoRARequest (lora_int_id {label(event.lora_id)}) is reused"
+        focus.append((source.loc, "adapter that was served instead"))
+    if view.trace.entry and source is not None and source.call < event.call:
+        lead = f"when {view.trace.entry}() is called again for another adapter, {lead}"
+    reason = (
+        f"{lead} without invalidation in {where} ({view.capacity_text(engine)}): "
+        f"{count} of {len(same_lifetime)} requests are stale; {detail}"
+    )
+    return reason, event.request.loc, focus
+
+
+def crash_notes(replayed: Replayed, version: VllmVersion) -> list[str]:
+    notes = []
+    for event, error in replayed.errors[:1]:
+        if error == NO_LOAD_INPLACE and not has_load_inplace(version):
+            notes.append(
+                f"on vLLM {version} the LoRARequest(load_inplace=True) at {event.request.loc} "
+                f"raises TypeError"
+            )
+        else:
+            notes.append(f"on vLLM {version} the request at {event.loc} fails: {error}")
+    return notes
+
+
+def unknown_id(replayed: Replayed) -> tuple[str, Loc] | None:
+    if not replayed.unknown_ids:
+        return None
+    event = replayed.unknown_ids[0]
+    value = event.lora_id
+    where = event.request.loc
+    if value is None:
+        return f"the LoRARequest at {where} has no lora_int_id the analysis can see", where
+    if isinstance(value, Const):
+        return f"lora_int_id at {where} is {value.value!r}, not an int", where
+    if isinstance(value, Sym):
+        origin = f" ({value.where})" if value.where else ""
+        return f"lora_int_id comes from {value.describe()}{origin}, known only at run time", where
+    return f"lora_int_id at {where} is {describe(value)}, known only at run time", where

@@ -1,0 +1,231 @@
+"""Which `Safe-*` kind a run without stale serves is, and the sentence that says why."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from analyzers.files.parsing import Loc
+from analyzers.interpret.containers import key_text
+from analyzers.interpret.trace import Pinned, Removed, Served, Spawned, Trace
+from analyzers.interpret.values import Const, Hashed, Value, label
+from analyzers.judge.lifetimes import LARGE_CAPACITY, Groups, RunView
+from analyzers.model import Verdict
+from analyzers.vllm.releases import ID_CHECK_SINCE, rejects_nonpositive_ids
+
+ASSUMED_ADAPTERS = 1000  # N for the bound when a loop's length is unknown
+BOUND_LIMIT = 0.01  # above this a "probabilistic" answer is no answer
+_DEFAULT_MODULUS = {"hash": 2**64, "clock": 2**63, "crc": 2**32, "digest": 2**256, "random": 2**32}
+
+
+def describe_safe(view: RunView) -> tuple[Verdict, str, Loc, float | None]:
+    trace, served, groups = view.trace, view.served, view.groups
+    line = served[0].request.loc
+    hashed = [s for s in served if isinstance(s.lora_id, Hashed)]
+    if len({key_text(s.lora_id) for s in hashed if s.lora_id is not None}) >= 2:
+        return _probabilistic(view, hashed, line)
+    wrap = _wraps_beyond_the_cut(view)
+    if wrap is not None:
+        return Verdict.INDETERMINATE, wrap, line, None
+    repeats = _repeats_within(groups)
+    if repeats is not None:
+        return (
+            Verdict.SAFE_BY_EVICTION,
+            _eviction_reason(repeats, view),
+            repeats[0].loc,
+            None,
+        )
+    multi = [events for events in groups.values() if len(_ids(events)) >= 2]
+    if multi:
+        ids = sorted(
+            {
+                key_text(s.lora_id)
+                for s in multi[0]
+                if isinstance(s, Served) and s.lora_id is not None
+            }
+        )
+        return (
+            Verdict.SAFE_DISTINCT_ID,
+            f"every lora_int_id maps to one adapter within each engine lifetime "
+            f"({len(ids)} distinct ids, e.g. {label(_first_id(multi[0]))} at {line})",
+            line,
+            None,
+        )
+    across = _repeats_across(groups)
+    if across is not None:
+        first, second = across
+        if first.proc != second.proc:
+            return (
+                Verdict.SAFE_FRESH_PROCESS,
+                f"lora_int_id {label(first.lora_id)} is reused for different adapters only in "
+                f"separate processes (started at {_spawn_loc(trace, second)}), each with an "
+                f"empty cache",
+                line,
+                None,
+            )
+        return (
+            Verdict.SAFE_SINGLE_ADAPTER,
+            f"lora_int_id {label(first.lora_id)} is reused for different adapters, but each one "
+            f"gets a new engine ({second.engine.kind} at {second.engine.loc})",
+            line,
+            None,
+        )
+    event = served[0]
+    return (
+        Verdict.SAFE_SINGLE_ADAPTER,
+        f"one adapter per engine lifetime (lora_int_id {label(event.lora_id)}, "
+        f"{label(event.path)}); a repeat can only be a benign cache hit",
+        line,
+        None,
+    )
+
+
+def _wraps_beyond_the_cut(view: RunView) -> str | None:
+    """A loop cut short while ids cycle modulo k: a long cycle may repeat an id only later."""
+    if not view.trace.truncated:
+        return None
+    cap = view.trace.loop_cap
+    for event in view.served:
+        lora_id = event.lora_id
+        if isinstance(lora_id, Const) and lora_id.period is not None and lora_id.period * 2 > cap:
+            loop = view.trace.truncated[0]
+            return (
+                f"lora_int_id at {event.request.loc} cycles modulo {lora_id.period}, but only the "
+                f"first {cap} iterations of the loop at {loop} were followed, too few to see "
+                f"whether a repeated id is still cached"
+            )
+    return None
+
+
+def _first_id(events: list[Served | Removed | Pinned]) -> Value | None:
+    return next((e.lora_id for e in events if isinstance(e, Served)), None)
+
+
+def _ids(events: list[Served | Removed | Pinned]) -> set[str]:
+    return {key_text(e.lora_id) for e in events if isinstance(e, Served) and e.lora_id is not None}
+
+
+def _adapter(event: Served) -> tuple[str, str | None]:
+    return key_text(event.path or Const(None)), event.content.token()
+
+
+def _first_clash(
+    events: Iterable[object], seen: dict[str, Served], *, keep_first: bool
+) -> tuple[Served, Served] | None:
+    """The first served request whose id was seen earlier with a different adapter, as
+    (earlier, later); `seen` carries the ids across calls."""
+    for event in events:
+        if not isinstance(event, Served) or event.lora_id is None:
+            continue
+        key = key_text(event.lora_id)
+        earlier = seen.get(key)
+        if earlier is not None and _adapter(earlier) != _adapter(event):
+            return earlier, event
+        if keep_first:
+            seen.setdefault(key, event)
+        else:
+            seen[key] = event
+    return None
+
+
+def _repeats_within(groups: Groups) -> list[Served] | None:
+    """Two requests with one id but different adapters in one lifetime (kept apart by eviction)."""
+    for events in groups.values():
+        clash = _first_clash(events, {}, keep_first=False)
+        if clash is not None:
+            return [clash[1], clash[0]]
+    return None
+
+
+def _repeats_across(groups: Groups) -> tuple[Served, Served] | None:
+    seen: dict[str, Served] = {}
+    for events in groups.values():
+        clash = _first_clash(events, seen, keep_first=True)
+        if clash is not None:
+            return clash
+    return None
+
+
+def _spawn_loc(trace: Trace, event: Served) -> str:
+    spawns = [fact.loc for fact in trace.facts if isinstance(fact, Spawned) and fact.function]
+    return str(spawns[0]) if spawns else str(event.loc)
+
+
+def _eviction_reason(repeat: list[Served], view: RunView) -> str:
+    later = repeat[0]
+    events = next(g for g in view.groups.values() if later in g)
+    removes = [e for e in events if isinstance(e, Removed)]
+    inplace = [
+        e
+        for e in events
+        if isinstance(e, Served)
+        and isinstance(e.load_inplace, Const)
+        and e.load_inplace.value is True
+    ]
+    if inplace:
+        how = f"LoRARequest(load_inplace=True) at {inplace[0].request.loc}"
+    elif removes:
+        how = f"{removes[0].via} at {removes[0].loc}"
+    else:
+        size = view.capacity_text(later.engine).removeprefix("capacity ")
+        how = f"the LRU cache holds {size} adapter{'' if size == '1' else 's'}"
+    return (
+        f"lora_int_id {label(later.lora_id)} comes back with a different adapter "
+        f"({later.loc}), but it was evicted before every repeat ({how})"
+    )
+
+
+def _probabilistic(
+    view: RunView, hashed: Sequence[Served], line: Loc
+) -> tuple[Verdict, str, Loc, float | None]:
+    trace, version = view.trace, view.version
+    values = [s.lora_id for s in hashed if isinstance(s.lora_id, Hashed)]
+    first = values[0]
+    if any(v.kind == "coarse-clock" for v in values):
+        return (
+            Verdict.INDETERMINATE,
+            f"lora_int_id comes from {first.desc} ({first.where}), which repeats for requests "
+            f"made within the same clock tick",
+            line,
+            None,
+        )
+    sources = {(v.kind, v.source) for v in values}
+    unknown_length = bool(trace.symbolic_loops or trace.truncated)
+    count = max(len(sources), ASSUMED_ADAPTERS) if unknown_length else len(sources)
+    capacities = [view.capacity(s.engine) or LARGE_CAPACITY for s in hashed]
+    capacity = max(capacities)
+    modulus = min(v.modulus or _DEFAULT_MODULUS.get(v.kind, 2**32) for v in values)
+    bound = (count - 1) * capacity / modulus
+    notes = []
+    if any(v.modulus is not None and v.offset <= 0 for v in values):
+        bound += count / modulus
+        notes.append(f"an id of 0 is possible, which vLLM >= {ID_CHECK_SINCE.series} rejects")
+    negative = any(v.kind == "hash" and not v.nonneg for v in values)
+    if negative:
+        if not rejects_nonpositive_ids(version):
+            return (
+                Verdict.INDETERMINATE,
+                f"lora_int_id comes from {first.desc} ({first.where}), which is negative for about "
+                f"half of all paths; vLLM {version} then silently serves the base model",
+                line,
+                None,
+            )
+        notes.append(
+            "hash() is negative for about half of all paths, and vLLM >= "
+            f"{ID_CHECK_SINCE.series} raises ValueError for those"
+        )
+    bound = min(bound, 1.0)
+    salted = (
+        " (salted per process by PYTHONHASHSEED)" if any(v.kind == "hash" for v in values) else ""
+    )
+    assumed = f", assuming at most {ASSUMED_ADAPTERS:,} adapters" if unknown_length else ""
+    text = (
+        f"lora_int_id comes from {first.desc}{salted} ({first.where}); a stale serve needs two of "
+        f"{count} adapters to collide modulo {modulus:,} while cached "
+        f"(capacity {capacity}{assumed}): "
+        f"probability at most {bound:.3g}"
+    )
+    if notes:
+        text += "; " + "; ".join(notes)
+    if bound > BOUND_LIMIT:
+        return Verdict.INDETERMINATE, text, line, bound
+    return Verdict.SAFE_PROBABILISTIC, text, line, bound

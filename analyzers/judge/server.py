@@ -1,0 +1,156 @@
+"""Judge the adapter loads a driver sends to a vLLM server (`/v1/load_lora_adapter`).
+
+The loads are replayed through the server's name -> id table (`analyzers/vllm/server.py`), which
+asks the cache simulator what each one is served. This module turns abstract names and paths
+into the table's strings, decides whether a refused reload really keeps a different adapter
+(certainly, or only if a folder changed), and words the verdict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from analyzers.events import ReplayRecord
+from analyzers.interpret.containers import key_text
+from analyzers.interpret.trace import ServerLoad
+from analyzers.interpret.values import Const, Sym, describe, label, same
+from analyzers.judge.lifetimes import Instantiation
+from analyzers.judge.outcome import Outcome
+from analyzers.model import Verdict
+from analyzers.vllm import api
+from analyzers.vllm.releases import LOAD_INPLACE_SINCE, VllmVersion, has_load_inplace
+from analyzers.vllm.server import Adapter, LoadKind, ServerTable
+
+_LOAD_ROUTE = next(route for route in api.ROUTES if route.effect is api.Effect.LOAD)
+
+
+def _unknown(load: ServerLoad) -> str | None:
+    body = api.SERVER_BODY
+    for what, value in ((body.name, load.request.name), (body.path, load.request.path)):
+        if what == body.path and load.unload:
+            continue
+        if value is None or (isinstance(value, Sym) and value.opaque):
+            origin = f" ({value.where})" if isinstance(value, Sym) and value.where else ""
+            return (
+                f"the {what} sent to {_LOAD_ROUTE.path} at {load.loc} is "
+                f"{label(value)}{origin}, known only at run time"
+            )
+    return None
+
+
+def judge_server(loads: Sequence[ServerLoad], version: VllmVersion) -> Outcome:
+    names = Instantiation()
+    table: ServerTable[ServerLoad] = ServerTable(version)
+    records: list[ReplayRecord] = []
+    certain: list[tuple[ServerLoad, ServerLoad]] = []
+    possible: list[tuple[ServerLoad, ServerLoad]] = []
+    reloads: list[ServerLoad] = []
+    after_unload: list[ServerLoad] = []
+    for load in loads:
+        unknown = _unknown(load)
+        if unknown is not None:
+            return Outcome(Verdict.INDETERMINATE, unknown, load.request.loc)
+        key = f"{load.server}\0{key_text(load.request.name or Const(None))}"
+        if load.unload:
+            table.unload(key)
+            continue
+        inplace = isinstance(load.request.load_inplace, Const) and load.request.load_inplace.value
+        adapter = Adapter(
+            path=names.path(load.request.path),
+            content=load.content.token(),
+            name=describe(load.request.name) if load.request.name is not None else None,
+        )
+        answer = table.load(key, adapter, load, inplace=bool(inplace))
+        records.append(answer.record)
+        if answer.kind is LoadKind.AGAIN:
+            after_unload.append(load)
+        elif answer.kind is LoadKind.RELOADED:
+            reloads.append(load)
+        elif answer.kind is LoadKind.REFUSED:
+            first = answer.served_by
+            same_adapter = _same_adapter(first, load)
+            # The cache compares strings; whether two abstract paths are one folder is decided
+            # here, and a reload that may keep another adapter is shown as stale.
+            answer.record.stale = same_adapter is not True
+            if same_adapter is False:
+                certain.append((load, first))
+            elif same_adapter is None:
+                possible.append((load, first))
+    return _outcome(loads, records, (certain, possible), (reloads, after_unload), version)
+
+
+def _same_adapter(first: ServerLoad, later: ServerLoad) -> bool | None:
+    if first.request.path is None or later.request.path is None:
+        return None
+    answer = same(first.request.path, later.request.path)
+    if answer is not True:
+        return answer
+    if later.content.certain != first.content.certain:
+        return False
+    return None if later.content.possible != first.content.possible else True
+
+
+_Pairs = list[tuple[ServerLoad, ServerLoad]]
+
+
+def _outcome(
+    loads: Sequence[ServerLoad],
+    records: list[ReplayRecord],
+    stale: tuple[_Pairs, _Pairs],
+    fresh: tuple[list[ServerLoad], list[ServerLoad]],
+    version: VllmVersion,
+) -> Outcome:
+    certain, possible = stale
+    reloads, after_unload = fresh
+    first = next(load for load in loads if not load.unload)
+    base = Outcome(Verdict.SAFE_SINGLE_ADAPTER, "", first.request.loc, records, len(records))
+    if certain or possible:
+        later, earlier = (certain or possible)[0]
+        asked = later.request.load_inplace
+        note = ""
+        if isinstance(asked, Const) and asked.value and not has_load_inplace(version):
+            note = (
+                f"; load_inplace needs vLLM >= {LOAD_INPLACE_SINCE.series}, and this is {version}"
+            )
+        path = label(earlier.request.path)
+        if (
+            later.request.path is not None
+            and earlier.request.path is not None
+            and same(later.request.path, earlier.request.path)
+        ):
+            kept = f"the copy of {path} loaded at {earlier.loc}, although the folder was rewritten"
+        else:
+            kept = f"{path} loaded at {earlier.loc} instead of {label(later.request.path)}"
+        base.reason = (
+            f"the server refuses to load adapter {label(later.request.name)} again at "
+            f"{later.loc} (HTTP 400, already loaded), so it keeps serving {kept}{note}"
+        )
+        base.line = later.request.loc
+        base.focus = [(later.loc, "reload refused"), (earlier.loc, "adapter kept")]
+        if certain:
+            base.verdict, base.stale = Verdict.AFFECTED, len(certain)
+        else:
+            base.verdict = Verdict.INDETERMINATE
+            base.reason = f"if the folder changed, {base.reason}"
+        return base
+    served = [load for load in loads if not load.unload]
+    if reloads:
+        base.verdict = Verdict.SAFE_BY_EVICTION
+        base.reason = (
+            f"adapter {label(reloads[0].request.name)} is loaded again with load_inplace at "
+            f"{reloads[0].loc}, which makes the server re-read it"
+        )
+    elif after_unload:
+        base.verdict = Verdict.SAFE_DISTINCT_ID
+        base.reason = (
+            "every adapter name is unloaded before it is loaded again, so each load gets a "
+            "fresh id from the server"
+        )
+    elif len({key_text(load.request.name or Const(None)) for load in served}) > 1:
+        base.verdict = Verdict.SAFE_DISTINCT_ID
+        base.reason = (
+            "every adapter is loaded under its own name, and the server gives each its own id"
+        )
+    else:
+        base.reason = f"one adapter ({label(first.request.path)}) is loaded into the server"
+    return base

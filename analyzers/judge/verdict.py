@@ -1,0 +1,234 @@
+"""One verdict from one interpreted run: replay it per engine lifetime, then name what was found.
+
+Accuracy first: a stale serve that is certain makes the run `Affected`; one that depends on a
+value the analysis cannot see, or ids only known at run time, makes it `Indeterminate` with the
+exact unknown named; only then is a `Safe-*` kind chosen, from how the repeats were kept apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from analyzers.files.parsing import Loc
+from analyzers.interpret.objects import EngineV
+from analyzers.interpret.trace import Escaped, OpaqueServe, Served, ServerLoad, Trace
+from analyzers.interpret.values import Const, Hashed, Sym, as_int, describe, same
+from analyzers.judge.lifetimes import (
+    LARGE_CAPACITY,
+    Groups,
+    Instantiation,
+    Replayed,
+    RunView,
+    Stale,
+    lifetimes,
+    replay_lifetime,
+)
+from analyzers.judge.outcome import MAX_RECORDS, Outcome, worst
+from analyzers.judge.reasons import crash_notes, describe_stale, unknown_id
+from analyzers.judge.safe import describe_safe
+from analyzers.judge.server import judge_server
+from analyzers.model import Verdict
+from analyzers.vllm.releases import VllmVersion
+
+
+def judge(trace: Trace, versions: Sequence[VllmVersion]) -> dict[VllmVersion, Outcome] | None:
+    """The outcome of one run at each version, or None when it touches no adapter at all."""
+    served = [fact for fact in trace.facts if isinstance(fact, Served)]
+    loads = [fact for fact in trace.facts if isinstance(fact, ServerLoad)]
+    if not served and not loads:
+        quiet = _without_serves(trace)
+        return None if quiet is None else dict.fromkeys(versions, quiet)
+    results: dict[VllmVersion, Outcome] = {}
+    for version in versions:
+        outcomes = [_at_version(trace, served, version)] if served else []
+        if loads:
+            outcomes.append(judge_server(loads, version))
+        results[version] = worst(outcomes)
+    return results
+
+
+def _without_serves(trace: Trace) -> Outcome | None:
+    opaque = [fact for fact in trace.facts if isinstance(fact, OpaqueServe)]
+    if opaque:
+        served = opaque[0]
+        return Outcome(
+            Verdict.INDETERMINATE,
+            f"the lora_request served at {served.loc} is {served.desc}, which the analysis "
+            f"cannot follow",
+            served.loc,
+            focus=[(served.loc, f"lora_request={served.desc}")],
+        )
+    escaped = [fact for fact in trace.facts if isinstance(fact, Escaped)]
+    if escaped:
+        gone = escaped[0]
+        return Outcome(
+            Verdict.INDETERMINATE,
+            f"the LoRARequest built at {gone.request.loc} is handed to {gone.callee}() at "
+            f"{gone.loc}, which the analysis cannot see into; it may be served there",
+            gone.request.loc,
+            focus=[(gone.loc, f"passed to {gone.callee}()")],
+        )
+    if trace.requests or trace.mock_serves:
+        first_loc = trace.requests[0].loc if trace.requests else trace.mock_serves[0]
+        mock = bool(trace.mock_serves) or any(r.mock for r in trace.requests)
+        what = "a mock stands in for vLLM" if mock else "no engine is ever asked to serve them"
+        return Outcome(
+            Verdict.NO_REALIZED_RUN,
+            f"LoRARequest objects are built ({first_loc}) but {what}",
+            first_loc,
+            focus=[(first_loc, "request built, never served")],
+        )
+    return None
+
+
+def _capacity_choices(engine: EngineV) -> list[tuple[int | None, int | None]]:
+    if engine.capacity_known:
+        return [(as_int(engine.max_loras), as_int(engine.max_cpu_loras))]
+    return [(1, None), (as_int(engine.max_loras), LARGE_CAPACITY)]
+
+
+def _at_version(trace: Trace, served: list[Served], version: VllmVersion) -> Outcome:
+    groups: Groups = lifetimes(trace.facts)
+    engines = {fact.engine.eid: fact.engine for fact in served}
+    choices = {eid: _capacity_choices(engine) for eid, engine in engines.items()}
+    rounds = max(len(options) for options in choices.values())
+    outcomes: list[Outcome] = []
+    for round_index in range(rounds):
+        names = Instantiation()
+        replayed = Replayed()
+        for (eid, _), events in groups.items():
+            options = choices.get(eid) or [(None, None)]
+            engine = events[0].engine
+            option = options[min(round_index, len(options) - 1)]
+            replay_lifetime(
+                events, engine=engine, capacity=option, version=version, names=names, out=replayed
+            )
+        view = RunView(trace, served, groups, engines, choices, round_index, version)
+        outcomes.append(_classify(view, replayed))
+    if len({outcome.verdict for outcome in outcomes}) > 1:
+        unknown = next(e for e in engines.values() if not e.capacity_known)
+        base = worst(outcomes)
+        return Outcome(
+            Verdict.INDETERMINATE,
+            f"whether a repeated lora_int_id is stale depends on the cache size (max_loras / "
+            f"max_cpu_loras) of the engine at {unknown.loc}, which the analysis cannot see",
+            base.line,
+            base.records,
+            base.requests,
+            0,
+            focus=base.focus,
+        )
+    return outcomes[0]
+
+
+def _classify(view: RunView, replayed: Replayed) -> Outcome:
+    trace, served = view.trace, view.served
+    records = [record for _, record in replayed.records][:MAX_RECORDS]
+    notes = crash_notes(replayed, view.version)
+
+    def outcome(verdict: Verdict, reason: str, line: Loc | None, focus: str = "") -> Outcome:
+        found = Outcome(verdict, reason, line, records, len(served), notes=notes)
+        if focus and line is not None:
+            found.focus.append((line, focus))
+        return found
+
+    certain = [item for item in replayed.stale if item.certain]
+    across = _only_across_calls(certain)
+    if across is not None and across.served.engine.kind == "implicit":
+        text = (
+            f"{trace.entry}() serves lora_int_id {_id_text(across)} "
+            f"on an engine its caller passes in; a caller that passes the same engine for "
+            f"a second adapter is served the first one ({across.served.loc})"
+        )
+        return outcome(Verdict.INDETERMINATE, text, across.served.request.loc, "stale across calls")
+    if certain:
+        reason, line, focus = describe_stale(certain, view)
+        result = outcome(Verdict.AFFECTED, reason, line)
+        result.stale, result.focus = len(certain), focus
+        return result
+    if replayed.config_errors:
+        text = f"vLLM would refuse the engine arguments: {replayed.config_errors[0]}"
+        return outcome(Verdict.INDETERMINATE, text, served[0].loc)
+    unknown = unknown_id(replayed)
+    if unknown is not None:
+        return outcome(Verdict.INDETERMINATE, unknown[0], unknown[1], "lora_int_id unknown")
+    blocked = _without_serves(_only_unknown_serves(trace))
+    if blocked is not None and blocked.verdict is Verdict.INDETERMINATE:
+        result = outcome(blocked.verdict, blocked.reason, blocked.line)
+        result.focus = blocked.focus
+        return result
+    possible = [item for item in replayed.stale if not item.certain]
+    if possible:
+        first = possible[0]
+        lora_id = describe(first.served.lora_id) if first.served.lora_id is not None else "?"
+        text = (
+            f"the request at {first.served.loc} reuses lora_int_id {lora_id}, and it is stale "
+            f"only if {first.why_uncertain}"
+        )
+        return outcome(Verdict.INDETERMINATE, text, first.served.loc, "possibly stale")
+    related = _related_unknown_ids(view.groups)
+    if related is not None:
+        return outcome(Verdict.INDETERMINATE, related[0], related[1], "ids known only at run time")
+    verdict, reason, line, bound = describe_safe(view)
+    result = outcome(verdict, reason, line)
+    result.bound = bound
+    return result
+
+
+def _id_text(stale: Stale) -> str:
+    return describe(stale.served.lora_id) if stale.served.lora_id is not None else "?"
+
+
+def _only_across_calls(stale: list[Stale]) -> Stale | None:
+    """The first stale serve when every one of them spans two calls of an entry function."""
+    spans = [
+        item
+        for item in stale
+        if item.loaded_by is not None and item.loaded_by.call < item.served.call
+    ]
+    return spans[0] if stale and len(spans) == len(stale) else None
+
+
+def _only_unknown_serves(trace: Trace) -> Trace:
+    served_ids = {fact.request.rid for fact in trace.facts if isinstance(fact, Served)}
+    kept = [
+        fact
+        for fact in trace.facts
+        if isinstance(fact, OpaqueServe)
+        or (isinstance(fact, Escaped) and fact.request.rid not in served_ids)
+    ]
+    return Trace(facts=kept)  # type: ignore[arg-type]
+
+
+def _related_unknown_ids(groups: Groups) -> tuple[str, Loc] | None:
+    """Two requests in one lifetime whose ids may be equal at run time, for different paths."""
+    for events in groups.values():
+        seen: list[Served] = []
+        for event in events:
+            if not isinstance(event, Served) or isinstance(event.lora_id, Hashed):
+                continue
+            for other in seen:
+                if _ids_may_collide(other, event):
+                    a, b = (
+                        describe(other.lora_id or Const(None)),
+                        describe(event.lora_id or Const(None)),
+                    )
+                    return (
+                        f"lora_int_id {a} ({other.request.loc}) and {b} ({event.request.loc}) are "
+                        f"only known at run time; if they are equal, the second request is served "
+                        f"the first adapter",
+                        event.request.loc,
+                    )
+            seen.append(event)
+    return None
+
+
+def _ids_may_collide(first: Served, second: Served) -> bool:
+    a, b = first.lora_id, second.lora_id
+    if a is None or b is None or not (isinstance(a, Sym) or isinstance(b, Sym)):
+        return False
+    if isinstance(a, Sym) and isinstance(b, Sym) and a.key == b.key:
+        return False
+    return not (
+        first.path is not None and second.path is not None and same(first.path, second.path)
+    )

@@ -1,0 +1,173 @@
+"""Rows that depend on other files: helpers served by callers, dispatchers of child scripts,
+inline suppressions, and `@commit` on evidence.
+
+A helper module's requests are judged where they are served: its row takes its callers' verdict.
+A dispatcher that starts a driver once per cell is `Safe-fresh-process` (the child's own row
+decides its exposure); one that starts it once for all cells gets the child's verdict.
+"""
+
+from __future__ import annotations
+
+import re
+
+from analyzers.judge.outcome import SEVERITY
+from analyzers.model import DriverRow, Evidence, Suppression, Verdict
+from analyzers.report.rows import FileAnalysis, sentence
+
+_WHERE = re.compile(r"^[^@\s]+:\d+$")
+
+
+def link_rows(analyses: dict[str, FileAnalysis], commit: str | None) -> list[DriverRow]:
+    rows = {path: a.row.model_copy(deep=True) for path, a in analyses.items() if a.row is not None}
+    _mirror_helpers(rows, analyses)
+    _dispatchers(rows, analyses)
+    for path, row in rows.items():
+        _suppress(row, analyses[path])
+        if commit:
+            short = commit[:7]
+            for item in row.evidence:
+                if _WHERE.match(item.where):
+                    item.where = f"{item.where}@{short}"
+    return list(rows.values())
+
+
+def _mirror_helpers(rows: dict[str, DriverRow], analyses: dict[str, FileAnalysis]) -> None:
+    own = {path: row.model_copy(deep=True) for path, row in rows.items()}
+    for path, row in rows.items():
+        lines = analyses[path].site_lines
+        if not lines:
+            continue
+        sites = {f"{path}:{line}" for line in lines}
+        callers = [
+            own[other]
+            for other, analysis in analyses.items()
+            if other != path and other in own and sites & set(analysis.served_sites)
+        ]
+        if not callers:
+            continue
+        decisive = max(callers, key=lambda caller: SEVERITY[caller.verdict])
+        names = ", ".join(sorted(caller.path for caller in callers))
+        row.verdict = decisive.verdict
+        row.reason = sentence(
+            [
+                f"the requests built here are served by {names}",
+                f"its verdict applies: {decisive.verdict.value} ({decisive.reason.rstrip('.')})",
+            ]
+        )
+        row.replay, row.requests, row.stale, row.bound = (
+            decisive.replay,
+            decisive.requests,
+            decisive.stale,
+            decisive.bound,
+        )
+        row.evidence.append(
+            Evidence(
+                kind="code",
+                where=f"{decisive.path}:{decisive.line}",
+                detail="served from this driver",
+            )
+        )
+
+
+def _dispatchers(rows: dict[str, DriverRow], analyses: dict[str, FileAnalysis]) -> None:
+    for _ in range(3):
+        changed = False
+        for path, analysis in analyses.items():
+            found = _dispatch_row(path, analysis, rows)
+            if found is None:
+                continue
+            current = rows.get(path)
+            if current is None or (
+                current.reason != found.reason
+                and SEVERITY[found.verdict] > SEVERITY[current.verdict]
+            ):
+                if current is not None:
+                    found.sites, found.engines = current.sites, current.engines
+                rows[path] = found
+                changed = True
+        if not changed:
+            return
+
+
+def _dispatch_row(
+    path: str, analysis: FileAnalysis, rows: dict[str, DriverRow]
+) -> DriverRow | None:
+    best: DriverRow | None = None
+    for spawn in analysis.spawns:
+        for target in spawn.targets:
+            child = rows.get(target)
+            if child is None or target == path:
+                continue
+            if spawn.in_loop:
+                verdict = Verdict.SAFE_FRESH_PROCESS
+                reason = sentence(
+                    [
+                        f"each cell runs {target} in a fresh process (started in a loop at "
+                        f"{path}:{spawn.line}), so every cell starts with an empty adapter cache",
+                        f"{target}'s own row decides its exposure ({child.verdict.value})",
+                    ]
+                )
+            else:
+                verdict = child.verdict
+                reason = sentence(
+                    [
+                        f"{path}:{spawn.line} starts {target} once for all cells, not once per "
+                        f"cell, so {target}'s own verdict applies: {child.verdict.value}",
+                        child.reason.rstrip("."),
+                    ]
+                )
+            candidate = DriverRow(
+                path=path,
+                line=spawn.line,
+                verdict=verdict,
+                reason=reason,
+                replay=child.replay if verdict is child.verdict else [],
+                requests=child.requests if verdict is child.verdict else 0,
+                stale=child.stale if verdict is child.verdict else 0,
+                bound=child.bound if verdict is child.verdict else None,
+                evidence=[
+                    Evidence(
+                        kind="code",
+                        where=f"{path}:{spawn.line}",
+                        detail=f"starts {target}: {spawn.desc}",
+                    ),
+                    Evidence(
+                        kind="code",
+                        where=f"{target}:{child.line}",
+                        detail=f"child verdict {child.verdict.value}",
+                    ),
+                ],
+            )
+            if best is None or SEVERITY[candidate.verdict] > SEVERITY[best.verdict]:
+                best = candidate
+    return best
+
+
+def _suppress(row: DriverRow, analysis: FileAnalysis) -> None:
+    lines = {row.line, *analysis.site_lines, *(site.line for site in row.sites)}
+    for marker in analysis.markers:
+        if marker.line not in lines:
+            continue
+        if marker.unknown:
+            row.evidence.append(
+                Evidence(
+                    kind="config",
+                    where=f"{row.path}:{marker.line}",
+                    detail=f"ignore names unknown verdicts: {', '.join(marker.unknown)}",
+                )
+            )
+        if marker.verdicts and row.verdict not in marker.verdicts:
+            continue
+        if marker.reason is None:
+            row.evidence.append(
+                Evidence(
+                    kind="config",
+                    where=f"{row.path}:{marker.line}",
+                    detail="lora-audit: ignore without a reason is not honoured; add why after it",
+                )
+            )
+            continue
+        row.suppressed = Suppression(
+            verdicts=marker.verdicts or [row.verdict], reason=marker.reason, line=marker.line
+        )
+        return

@@ -1,6 +1,0 @@
-import subprocess
-import sys
-
-CKPTS = ["ck/a", "ck/b", "ck/c", "ck/d"]
-for ckpt in CKPTS:
-    subprocess.run([sys.executable, "eval_one.py", "--adapter", ckpt], check=True)

@@ -1,5 +1,0 @@
-import subprocess
-import sys
-
-CKPTS = ["ck/a", "ck/b", "ck/c", "ck/d"]
-subprocess.run([sys.executable, "eval_many.py", *CKPTS], check=True)
