@@ -75,7 +75,7 @@ def served(redis_url: str) -> Iterator[Served]:
             process.wait()
 
 
-def _stalled_body(port: int) -> socket.socket:
+def _stalled_body(port: int) -> tuple[socket.socket, float]:
     """A delivery that declares 25 MiB, sends 8 MiB of it at once, then never sends the rest."""
     sock = socket.create_connection(("127.0.0.1", port), timeout=30)
     head = (
@@ -96,7 +96,7 @@ def _stalled_body(port: int) -> socket.socket:
         except OSError:
             break  # the server answered and closed
     sock.setblocking(True)
-    return sock
+    return sock, time.monotonic()
 
 
 def _status(sock: socket.socket, timeout: float) -> int | None:
@@ -119,24 +119,20 @@ def test_slow_unauthenticated_bodies_cost_bounded_memory_and_are_dropped(served:
     assert ping.status_code == 200
     baseline = served.memory("VmRSS")
 
-    started = time.monotonic()
     attackers = [_stalled_body(served.port) for _ in range(ATTACKERS)]
     time.sleep(0.5)
     peak = served.memory("VmHWM") - baseline
+    # Each must be answered within the read deadline (and some slack) of its last byte.
     statuses = [
-        _status(sock, max(0.1, BODY_TIMEOUT + 5 - (time.monotonic() - started)))
-        for sock in attackers
+        _status(sock, max(0.1, BODY_TIMEOUT + 5 - (time.monotonic() - stalled_at)))
+        for sock, stalled_at in attackers
     ]
-    answered_within = time.monotonic() - started
 
     # Each of them is refused: over the byte budget (503) at once, or too slow (408) at the
     # deadline. None is left hanging, and the process never held their 320 MiB.
-    print(
-        f"40 stalled bodies: peak growth {peak / MiB:.0f} MiB, answered in {answered_within:.1f}s"
-    )
+    print(f"{ATTACKERS} stalled bodies: the web process grew by {peak / MiB:.0f} MiB at peak")
     assert peak < 120 * MiB, f"the web process grew by {peak / MiB:.0f} MiB"
     assert set(statuses) <= {408, 503}, statuses
-    assert answered_within < BODY_TIMEOUT + 6
 
     payload = load_event(PULL_EVENT)
     raw = json.dumps(payload).encode()
