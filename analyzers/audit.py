@@ -21,7 +21,9 @@ from typing import Protocol, runtime_checkable
 
 from analyzers.files.config import RepoConfig
 from analyzers.files.discover import ABSENT, DriverLoader, ModuleStore, selected
+from analyzers.files.encoding import COOKIE_NEEDLES
 from analyzers.files.parsing import ParseFailure
+from analyzers.files.project import top_relative
 from analyzers.files.source import PROCESS_NEEDLES, SourceTree
 from analyzers.files.suppression import find_markers
 from analyzers.model import Evidence, Report
@@ -59,9 +61,21 @@ class _Audit:
     tree: SourceTree
     options: AuditOptions
     cache: MutableMapping[str, str] | None
-    plan: VersionPlan
     store: ModuleStore
     analyses: dict[str, FileAnalysis] = field(default_factory=dict)
+    plans: dict[str, VersionPlan] = field(default_factory=dict)
+    # path -> what went wrong inside the analyzer: reported apart from the findings, never cached
+    internal_errors: dict[str, str] = field(default_factory=dict)
+
+    def plan_for(self, path: str) -> VersionPlan:
+        """The vLLM releases a driver is judged at: pins from its folder up to the top."""
+        folder = posixpath.dirname(path)
+        plan = self.plans.get(folder)
+        if plan is None:
+            config = self.options.config.vllm_version
+            plan = plan_versions(self.tree, self.options.vllm_version, config, folder)
+            self.plans[folder] = plan
+        return plan
 
     def _base_key(self, path: str) -> str:
         parts = [
@@ -69,8 +83,10 @@ class _Audit:
             code_fingerprint(),
             path,
             self.store.blob(path),
-            self.plan.text or "",
-            ",".join(str(v) for v in self.plan.versions),
+            self.plan_for(path).text or "",
+            ",".join(str(v) for v in self.plan_for(path).versions),
+            ",".join(self.plan_for(path).notes()),
+            ",".join(self.store.package_roots),
         ]
         return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
@@ -91,7 +107,7 @@ class _Audit:
         cached = self._from_cache(base)
         if cached is None:
             cached, deps = self._fresh(path)
-            if self.cache is not None:
+            if self.cache is not None and path not in self.internal_errors:
                 self._remember_deps(base, deps)
                 self.cache[f"file:{self._result_key(base, deps)}"] = cached.model_dump_json()
         self.analyses[path] = cached
@@ -148,7 +164,8 @@ class _Audit:
         name, package = module_name_for(path)
         module = Module(parsed, name, package)
         try:
-            result = analyse_driver(loader, module, self.plan.versions, self.plan.primary)
+            plan = self.plan_for(path)
+            result = analyse_driver(loader, module, plan.versions, plan.primary)
         except RecursionError:
             return FileAnalysis(path=path, row=failure_row(path, "the code nests too deeply")), deps
         except Exception as exc:
@@ -156,10 +173,11 @@ class _Audit:
             # that such a bug fails loudly there instead.
             if os.environ.get(DEBUG_ENV):
                 raise
-            why = f"internal analysis error ({type(exc).__name__}: {exc}); please report it"
+            self.internal_errors[path] = f"{type(exc).__name__}: {exc}"
+            why = "lora-audit itself failed on this file (an internal error; please report it)"
             return FileAnalysis(path=path, row=failure_row(path, why)), deps
         deps.update(loader.deps)
-        row = build_row(path, result, self.plan.notes())
+        row = build_row(path, result, self.plan_for(path).notes())
         analysis = FileAnalysis(
             path=path,
             row=row,
@@ -195,27 +213,31 @@ def audit_tree(
 ) -> Report:
     """The report for one tree; bad files become rows or `skipped` entries, never exceptions."""
     # One byte search for both kinds of candidate: files that build adapter requests, and
-    # files that start processes (a dispatcher names the driver it starts).
-    found = tree.candidates((*PREFILTER_NEEDLES, *PROCESS_NEEDLES))
+    # files that start processes (a dispatcher names the driver it starts); files with a coding
+    # cookie too, whose text is searched decoded when the codec can hide an ASCII needle.
+    found = tree.candidates((*PREFILTER_NEEDLES, *PROCESS_NEEDLES, *COOKIE_NEEDLES))
     files = list(tree.files())
-    plan = plan_versions(tree, options.vllm_version, options.config.vllm_version)
     store = ModuleStore(tree, files)
-    audit = _Audit(tree, options, cache, plan, store)
+    audit = _Audit(tree, options, cache, store)
     include, exclude = options.config.include, options.config.exclude
     spawning: list[str] = []
     for path in found:
-        if not path.endswith(".py") or not selected(path, include, exclude):
+        if not path.endswith(".py") or not selected(top_relative(tree, path), include, exclude):
             continue
         if store.contains(path, PREFILTER_NEEDLES):
             audit.analyse(path)
-        else:
+        elif store.contains(path, PROCESS_NEEDLES):
             spawning.append(path)
     _find_dispatchers(audit, spawning)
     rows = link_rows(audit.analyses, tree.commit)
-    pinned = plan.evidence()
-    if pinned is not None:
-        for row in rows:
-            row.evidence.append(Evidence(kind="config", where=plan.where, detail=pinned))
+    for row in rows:
+        row_plan = audit.plan_for(row.path)
+        pinned = row_plan.evidence()
+        if pinned is not None:
+            row.evidence.append(Evidence(kind="config", where=row_plan.where, detail=pinned))
+    # The report's version: the drivers' one when they share it, else the scanned folder's.
+    shared = {audit.plan_for(row.path) for row in rows}
+    plan = shared.pop() if len(shared) == 1 else audit.plan_for("")
     report = Report(
         root=tree.label,
         commit=tree.commit,
@@ -228,6 +250,10 @@ def audit_tree(
         report.skipped = skipped
     if plan.errors:
         report.config_errors = list(plan.errors)
+    if audit.internal_errors:
+        report.internal_errors = [
+            f"{path}: {detail}" for path, detail in sorted(audit.internal_errors.items())
+        ]
     return report
 
 

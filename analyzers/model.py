@@ -125,6 +125,7 @@ class DiffSummary(_Contract):
     newly_affected: list[str] = Field(default_factory=list)
     resolved: list[str] = Field(default_factory=list)
     still_affected: list[str] = Field(default_factory=list)
+    newly_indeterminate: list[str] = Field(default_factory=list)
 
 
 class FixCommit(_Contract):
@@ -151,7 +152,9 @@ def empty_counts() -> dict[Verdict, int]:
 class Report(_Contract):
     """The `scan --format json` document (schema_version 1)."""
 
-    _omit_when_none = frozenset({"diff", "fix_commits", "skipped", "config_errors"})
+    _omit_when_none = frozenset(
+        {"diff", "fix_commits", "skipped", "config_errors", "internal_errors", "repository_path"}
+    )
 
     schema_version: Literal[1] = 1
     tool: ToolInfo = Field(default_factory=ToolInfo)
@@ -165,6 +168,11 @@ class Report(_Contract):
     fix_commits: list[FixCommit] | None = None
     skipped: list[Evidence] | None = None
     config_errors: list[str] | None = None
+    # Files the analyzer itself failed on ("path: what failed"); each also has an Indeterminate row.
+    internal_errors: list[str] | None = None
+    # Where `root` is inside its git repository ("" for the top), when it is in one: SARIF's URIs
+    # and the Action's annotations are relative to the repository.
+    repository_path: str | None = None
 
     @model_validator(mode="after")
     def _count_every_verdict(self) -> Report:

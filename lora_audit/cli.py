@@ -19,6 +19,19 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("bot.serve", "run the GitHub App web server"),
     "worker": ("workers.launch", "run a Celery worker (with --beat, the weekly scheduler too)"),
 }
+# Subcommands of the GitHub App: their packages are the `app` extra, not the base install.
+APP_SUBCOMMANDS = frozenset({"serve", "worker"})
+APP_PACKAGES = (
+    "starlette", "uvicorn", "celery", "redis", "githubkit", "hishel", "httpx",
+    "pydantic_settings", "certifi", "cryptography",
+)  # fmt: skip
+
+
+def _missing_app_packages() -> list[str]:
+    """The `app` extra's top-level modules that cannot be found (none are imported)."""
+    import importlib.util
+
+    return [name for name in APP_PACKAGES if importlib.util.find_spec(name) is None]
 
 
 class _OneLineErrors(argparse.ArgumentParser):
@@ -56,6 +69,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"lora-audit: unknown subcommand {name!r}\n\n{_usage()}", file=sys.stderr)
         return 2
     module_name, text = SUBCOMMANDS[name]
+    missing = _missing_app_packages() if name in APP_SUBCOMMANDS else []
+    if missing:
+        print(
+            f"lora-audit {name}: the GitHub App's packages are not installed ({', '.join(missing)} "
+            f"missing); install them with: pip install 'lora-audit[app]'",
+            file=sys.stderr,
+        )
+        return 2
     module = cast(_Subcommand, importlib.import_module(module_name))
     parser = _OneLineErrors(prog=f"lora-audit {name}", description=text)
     module.configure(parser)

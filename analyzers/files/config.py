@@ -1,12 +1,25 @@
-"""The repository's `.github/lora-audit.yml`, parsed leniently: a broken file is reported."""
+"""The repository's `.github/lora-audit.yml`, parsed leniently: a broken file is reported.
+
+`include` and `exclude` are globs with gitignore semantics (`pathspec`), matched against paths
+relative to the repository's top: `*.py` anywhere, `third_party/` a folder at any depth,
+`/scripts/*.py` anchored, `!keep.py` to take one back. An unknown key is answered with the
+nearest valid one.
+"""
 
 from __future__ import annotations
 
-from typing import Literal
+import difflib
+from collections.abc import Sequence
+from functools import cache
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+if TYPE_CHECKING:
+    from pathspec import GitIgnoreSpec
+
 CONFIG_PATH = ".github/lora-audit.yml"
+DEFAULT_INCLUDE = ("**/*.py",)
 _SHA_CHARS = frozenset("0123456789abcdef")
 
 
@@ -39,7 +52,7 @@ class RepoConfig(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     fix_commits: list[FixCommitSpec] = Field(default_factory=list)
-    include: list[str] = Field(default_factory=lambda: ["**/*.py"])
+    include: list[str] = Field(default_factory=lambda: list(DEFAULT_INCLUDE))
     exclude: list[str] = Field(default_factory=list)
     vllm_version: str | None = None
     pull_request_conclusion: Literal["failure", "neutral"] = "failure"
@@ -78,8 +91,38 @@ def _describe(error: ValidationError) -> list[str]:
     messages = []
     for item in error.errors():
         where = ".".join(str(part) for part in item["loc"]) or "(top level)"
+        if item["type"] == "extra_forbidden" and item["loc"]:
+            messages.append(f"{CONFIG_PATH}: {_unknown_key(item['loc'])}")
+            continue
         messages.append(f"{CONFIG_PATH}: {where}: {item['msg']}")
     return messages
+
+
+def _unknown_key(loc: tuple[int | str, ...]) -> str:
+    """`unknown key 'exlude' (did you mean 'exclude'?)`; nested keys name their fix commit."""
+    key = str(loc[-1])
+    model: type[BaseModel] = FixCommitSpec if loc[0] == "fix_commits" else RepoConfig
+    valid: Sequence[str] = list(model.model_fields)
+    where = ".".join(str(part) for part in loc[:-1])
+    nearest = difflib.get_close_matches(key, valid, n=1, cutoff=0.5)
+    hint = f"did you mean {nearest[0]!r}?" if nearest else "valid keys: " + ", ".join(valid)
+    return f"unknown key {key!r}{' in ' + where if where else ''}; ignored ({hint})"
+
+
+@cache
+def _spec(patterns: tuple[str, ...]) -> GitIgnoreSpec:
+    import pathspec
+
+    return pathspec.GitIgnoreSpec.from_lines(patterns)
+
+
+def globs_select(path: str, include: Sequence[str], exclude: Sequence[str]) -> bool:
+    """Whether `path` (relative to the repository's top) is included and not excluded."""
+    if tuple(include) == DEFAULT_INCLUDE and not exclude:
+        return path.endswith(".py")  # the default: no glob library needed
+    if include and not _spec(tuple(include)).match_file(path):
+        return False
+    return not (exclude and _spec(tuple(exclude)).match_file(path))
 
 
 def parse_config(data: bytes | None) -> ConfigResult:

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from analyzers.files.project import repository_top
 from analyzers.files.runner import git_invocation
 from analyzers.files.source import SourceError
 
@@ -56,11 +57,13 @@ class _Git:
 
     def __init__(self, root: Path) -> None:
         self.root = root
+        # The repository the folder is in: git may read it whoever owns it (runner.py).
+        self.top = repository_top(root) or root
 
     def start(self, args: Sequence[str]) -> subprocess.Popen[bytes] | None:
         # The folder may hold a .git/config nobody vetted (an unpacked archive): the shared
         # hardening keeps `status` from running its fsmonitor, hooks or pager.
-        invocation = git_invocation(None, *args)
+        invocation = git_invocation(None, *args, work_tree=self.top)
         try:
             return subprocess.Popen(
                 invocation.argv,
@@ -99,6 +102,8 @@ class DirectoryTree:
         self._head: object = _UNKNOWN
         self._files: list[str] | None = None
         self._file_set: frozenset[str] = frozenset()
+        # display name -> name on disk, for names that are not valid UTF-8 (see `display_name`)
+        self._on_disk: dict[str, str] = {}
 
     @property
     def label(self) -> str:
@@ -124,7 +129,13 @@ class DirectoryTree:
                 paths = [name for name in listed if self._keep(name)]
             else:
                 paths = self._walk()
-            self._files = sorted(paths)
+            shown = []
+            for name in paths:
+                display = display_name(name)
+                if display != name:
+                    self._on_disk[display] = name
+                shown.append(display)
+            self._files = sorted(shown)
             self._file_set = frozenset(self._files)
         return self._files
 
@@ -163,7 +174,7 @@ class DirectoryTree:
         except OSError:
             return False  # deleted in the work tree but still in the index
         if stat.S_ISLNK(info.st_mode):
-            self._skipped.append(Skip(rel, "symbolic link; not followed"))
+            self._skipped.append(Skip(display_name(rel), "symbolic link; not followed"))
             return False
         return stat.S_ISREG(info.st_mode)
 
@@ -176,12 +187,14 @@ class DirectoryTree:
                 with os.scandir(self.root / rel_dir) as entries:
                     listed = sorted(entries, key=lambda entry: entry.name)
             except OSError as exc:
-                self._skipped.append(Skip(rel_dir or ".", f"cannot list: {exc.strerror}"))
+                self._skipped.append(
+                    Skip(display_name(rel_dir) or ".", f"cannot list: {exc.strerror}")
+                )
                 continue
             for entry in listed:
                 rel = f"{rel_dir}/{entry.name}" if rel_dir else entry.name
                 if entry.is_symlink():
-                    self._skipped.append(Skip(rel, "symbolic link; not followed"))
+                    self._skipped.append(Skip(display_name(rel), "symbolic link; not followed"))
                 elif entry.is_dir(follow_symlinks=False):
                     if entry.name not in SKIP_DIRS:
                         pending.append(rel)
@@ -195,7 +208,7 @@ class DirectoryTree:
             raise SourceError(path, "not a regular file in this tree")
         flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
         try:
-            fd = os.open(self.root / path, flags)
+            fd = os.open(os.path.join(self._root_text, self._on_disk.get(path, path)), flags)
         except OSError as exc:
             raise SourceError(path, f"cannot open: {exc.strerror}") from exc
         with os.fdopen(fd, "rb") as handle:
@@ -219,7 +232,11 @@ class DirectoryTree:
         out = self._load(needles)
         files = self.files()
         if out is not None:
-            found = {name.decode("utf-8", "surrogateescape") for name in out.split(b"\0") if name}
+            found = {
+                display_name(name.decode("utf-8", "surrogateescape"))
+                for name in out.split(b"\0")
+                if name
+            }
         else:
             found = self._scan(files, needles)
         return sorted(path for path in found if path in self._file_set)
@@ -238,6 +255,16 @@ class DirectoryTree:
             if pattern.search(data):
                 found.add(path)
         return found
+
+
+def display_name(name: str) -> str:
+    """A path as reports show it: itself, or for bytes that are not UTF-8 (a name on disk read
+    with surrogate escapes) the bytes as `\\xff` escapes, the way git trees are shown."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return os.fsencode(name).decode("utf-8", "backslashreplace")
+    return name
 
 
 def _names(out: bytes) -> list[str]:

@@ -2,52 +2,31 @@
 
 Candidates come from the tree's byte prefilter (git grep where it can); each is parsed only when
 its analysis is not cached. Imports are resolved the way `python path/to/script.py` would: the
-repository root, the script's own folder and `src/`; each lookup, found or not, is recorded so a
-cached verdict is reused only while every module it depended on is unchanged.
+scanned folder, the script's own folder and `src/`, then the repository's top and the package
+roots its projects declare (`project.py`: pyproject.toml, setup.cfg, `src/` layouts); each
+lookup, found or not, is recorded so a cached verdict is reused only while every module it
+depended on is unchanged.
 """
 
 from __future__ import annotations
 
 import posixpath
-import re
 from collections.abc import Iterable, Sequence
-from functools import cache
 
+from analyzers.files.encoding import searchable
 from analyzers.files.parsing import ParseFailure, SourceFile, parse_source
 from analyzers.files.program import Module, ModuleLoader, module_name_for
+from analyzers.files.project import declared_package_roots, tree_top
 from analyzers.files.source import SourceError, SourceTree
 
 ABSENT = "absent"
 
 
-@cache
-def _glob_regex(pattern: str) -> re.Pattern[str]:
-    """`**/*.py`, `third_party/**`, `scripts/*.py` as a regex over posix paths."""
-    out = []
-    index = 0
-    while index < len(pattern):
-        if pattern.startswith("**/", index):
-            out.append("(?:.*/)?")
-            index += 3
-        elif pattern.startswith("**", index):
-            out.append(".*")
-            index += 2
-        elif pattern[index] == "*":
-            out.append("[^/]*")
-            index += 1
-        elif pattern[index] == "?":
-            out.append("[^/]")
-            index += 1
-        else:
-            out.append(re.escape(pattern[index]))
-            index += 1
-    return re.compile("".join(out) + r"\Z")
-
-
 def selected(path: str, include: Sequence[str], exclude: Sequence[str]) -> bool:
-    if include and not any(_glob_regex(p).match(path) for p in include):
-        return False
-    return not any(_glob_regex(p).match(path) for p in exclude)
+    """Whether the config's include/exclude globs keep `path` (gitignore semantics)."""
+    from analyzers.files.config import globs_select
+
+    return globs_select(path, include, exclude)
 
 
 class ModuleStore:
@@ -58,6 +37,8 @@ class ModuleStore:
         self.files = frozenset(files)
         self._parsed: dict[str, SourceFile | ParseFailure] = {}
         self._data: dict[str, bytes | SourceError] = {}
+        self._searchable: dict[str, bytes] = {}
+        self._roots: tuple[str, ...] | None = None
         self._blobs: dict[str, str] = {}
         folders: set[str] = set()
         for path in self.files:
@@ -67,6 +48,14 @@ class ModuleStore:
                     folders.add(folder)
                     folder = posixpath.dirname(folder)
         self._folders = frozenset(folders)  # every folder with Python files at or below it
+
+    @property
+    def package_roots(self) -> tuple[str, ...]:
+        """The repository's top and its declared package roots, in the tree's coordinates."""
+        if self._roots is None:
+            found = declared_package_roots(sorted(self.files), self.data)
+            self._roots = tuple(dict.fromkeys([tree_top(self.tree), *found]))
+        return self._roots
 
     def blob(self, path: str) -> str:
         if path not in self.files:
@@ -92,8 +81,15 @@ class ModuleStore:
         return found
 
     def contains(self, path: str, needles: Iterable[bytes]) -> bool:
-        data = self.data(path)
-        return isinstance(data, bytes) and any(needle in data for needle in needles)
+        """Whether the file's text holds a needle (decoded first when its coding cookie
+        names a codec that can write ASCII otherwise, such as UTF-7)."""
+        text = self._searchable.get(path)
+        if text is None:
+            data = self.data(path)
+            if not isinstance(data, bytes):
+                return False
+            text = self._searchable[path] = searchable(data)
+        return any(needle in text for needle in needles)
 
     def parse(self, path: str) -> SourceFile | ParseFailure:
         found = self._parsed.get(path)
@@ -127,7 +123,7 @@ class DriverLoader(ModuleLoader):
         self.store = store
         self.entry_path = entry_path
         folder = posixpath.dirname(entry_path)
-        self.roots = list(dict.fromkeys(["", folder, "src"]))
+        self.roots = list(dict.fromkeys(["", folder, "src", *store.package_roots]))
         self.deps: dict[str, str] = {}
         self.notes: list[str] = []
 

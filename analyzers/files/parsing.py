@@ -1,18 +1,20 @@
 """Turn untrusted bytes into a libcst module with positions, or a one-line reason why not.
 
 libcst's native parser overflows the C stack (the process dies) on a few thousand nested
-brackets or a long `and` chain, so the source is first checked with CPython's own parser and a
-non-recursive depth count. Nothing is ever imported or executed.
+brackets or a long `and` chain, and its time grows faster than the file (a 1 MB dict literal
+takes it 45 s, which no soft time limit can interrupt), so the source is first checked with
+CPython's own parser: nesting depth and node count are bounded before libcst sees it. The text
+is decoded as Python would (`encoding.py`). Nothing is ever imported or executed.
 """
 
 from __future__ import annotations
 
 import ast
-import codecs
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+
+from analyzers.files.encoding import EncodingProblem, decode_source
 
 if TYPE_CHECKING:  # libcst is imported only when a file is really parsed (it is slow to import)
     import libcst as cst
@@ -22,7 +24,9 @@ PARSE_LIMIT = 2 * 1024 * 1024
 # Deeper code is refused; real drivers stay well below it, and libcst and the interpreter
 # recurse once (or a few times) per level, far under Python's default recursion limit.
 DEPTH_LIMIT = 100
-_CODING = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")
+# More syntax nodes are refused: libcst spends about 18 s on 50,000 (a 10,000-line module) and
+# grows faster than linearly; the limit keeps one file's parse well inside a task's time limit.
+NODE_LIMIT = 100_000
 
 _PARSES = [0]
 
@@ -114,35 +118,27 @@ class _Text:
 
 
 def decode(data: bytes) -> str:
-    """UTF-8 (or a PEP 263 coding cookie on line 1 or 2), strictly; ParseFailure otherwise."""
-    encoding = "utf-8"
-    for first_lines in data.split(b"\n", 2)[:2]:
-        match = _CODING.match(first_lines)
-        if match is not None:
-            encoding = match.group(1).decode("ascii", "replace")
-            break
+    """The text as Python would decode it (PEP 263); ParseFailure when Python would refuse."""
     try:
-        codecs.lookup(encoding)
-    except LookupError:
-        raise ParseFailure(f"unknown source encoding {encoding!r}") from None
-    try:
-        return data.decode(encoding).removeprefix("\ufeff")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise ParseFailure(f"not valid {encoding} (byte {exc.start}, line {line})", line) from None
+        return decode_source(data)
+    except EncodingProblem as problem:
+        raise ParseFailure(problem.why, problem.line) from None
 
 
-def _nesting_depth(tree: ast.AST) -> int:
-    """The deepest node; each extra operand of `a and b and c` is a level (libcst nests them)."""
+def _shape(tree: ast.AST) -> tuple[int, int]:
+    """(deepest level, node count); each extra operand of `a and b and c` is a level (libcst
+    nests them). Stops counting past `NODE_LIMIT`: the file is refused then anyway."""
     deepest = 0
+    count = 0
     stack: list[tuple[ast.AST, int]] = [(tree, 1)]
-    while stack:
+    while stack and count <= NODE_LIMIT:
         node, depth = stack.pop()
+        count += 1
         if isinstance(node, ast.BoolOp):
             depth += len(node.values) - 2
         deepest = max(deepest, depth)
         stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
-    return deepest
+    return deepest, count
 
 
 def _check_shape(text: str, path: str) -> None:
@@ -161,9 +157,14 @@ def _check_shape(text: str, path: str) -> None:
         raise ParseFailure("nesting too deep to analyse (the Python parser gave up)") from None
     except ValueError as exc:  # e.g. NUL bytes
         raise ParseFailure(f"not Python source: {exc}") from None
-    depth = _nesting_depth(tree)
+    depth, count = _shape(tree)
     if depth > DEPTH_LIMIT:
         raise ParseFailure(f"nesting {depth} levels deep, over the limit of {DEPTH_LIMIT}")
+    if count > NODE_LIMIT:
+        raise ParseFailure(
+            f"more than {NODE_LIMIT:,} syntax nodes, over the limit the parser can take in "
+            f"bounded time"
+        )
 
 
 def parse_source(path: str, data: bytes) -> SourceFile:

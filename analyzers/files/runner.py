@@ -4,6 +4,10 @@ Every git subprocess goes through `git_invocation`/`run_git`. They drop the call
 environment (a stray `GIT_DIR` or `GIT_INDEX_FILE` must not redirect us), ignore the system
 config, disable hooks, fsmonitor, pagers, colour, signatures, replace refs and every network
 transport (a partial clone must not lazily fetch), and take no optional locks.
+
+Git refuses a repository owned by another user ("dubious ownership": a mounted checkout in a
+container, a CI cache). Since nothing a repository configures can run here, the one repository
+being read is trusted for that command only (`-c safe.directory=<its path>`, never `*`).
 """
 
 from __future__ import annotations
@@ -57,8 +61,23 @@ class Invocation:
     env: dict[str, str]
 
 
+def safe_directories(folder: str | Path) -> list[str]:
+    """The `safe.directory` values that let git read the repository at `folder` (a work tree's
+    top, its `.git`, or a bare repository) whoever owns it, and no other repository."""
+    path = Path(folder).resolve()
+    found = [path]
+    if path.name == ".git":
+        found.append(path.parent)
+    elif (path / ".git").is_dir():
+        found.append(path / ".git")
+    return [str(item) for item in found]
+
+
 def git_invocation(
-    git_dir: str | Path | None, *args: str, env: Mapping[str, str] | None = None
+    git_dir: str | Path | None,
+    *args: str,
+    env: Mapping[str, str] | None = None,
+    work_tree: str | Path | None = None,
 ) -> Invocation:
     """`git <args>` made safe; with `git_dir`, git runs inside that folder and finds it there.
 
@@ -69,6 +88,9 @@ def git_invocation(
     argv = ["git", "--no-pager", "--no-optional-locks", "--no-replace-objects"]
     for key, value in SAFE_CONFIG:
         argv += ["-c", f"{key}={value}"]
+    trusted = git_dir if git_dir is not None else work_tree
+    for folder in safe_directories(trusted) if trusted is not None else []:
+        argv += ["-c", f"safe.directory={folder}"]
     extra = dict(env or {})
     cwd = None
     if git_dir is not None:
@@ -126,7 +148,7 @@ def run_git(
     """Run git and return (returncode, stdout, stderr); raise `GitError` for a code not in `ok`."""
     if git_dir is not None and cwd is not None:
         raise ValueError("give git_dir or cwd, not both: git finds its repository from its folder")
-    how = git_invocation(git_dir, *args, env=env)
+    how = git_invocation(git_dir, *args, env=env, work_tree=cwd if git_dir is None else None)
     argv = how.argv
     try:
         done = subprocess.run(

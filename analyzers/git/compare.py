@@ -18,8 +18,8 @@ def renamed(changes: Sequence[Change]) -> dict[str, str]:
     return {c.old_path: c.path for c in changes if c.status == "R" and c.old_path is not None}
 
 
-def _affected(report: Report) -> set[str]:
-    return {row.path for row in report.drivers if row.verdict is Verdict.AFFECTED}
+def _affected(report: Report, verdict: Verdict = Verdict.AFFECTED) -> set[str]:
+    return {row.path for row in report.drivers if row.verdict is verdict}
 
 
 def classify(
@@ -30,10 +30,12 @@ def classify(
     before = {moves.get(path, path) for path in _affected(base)}
     after = _affected(head)
     resolved = sorted(p for p in _affected(base) if moves.get(p, p) not in after)
+    undecided = {moves.get(path, path) for path in _affected(base, Verdict.INDETERMINATE)}
     return DiffSummary(
         base=base_sha,
         head=head_sha,
         newly_affected=sorted(after - before),
         resolved=resolved,
         still_affected=sorted(after & before),
+        newly_indeterminate=sorted(_affected(head, Verdict.INDETERMINATE) - undecided),
     )

@@ -13,6 +13,7 @@ from collections.abc import Collection, MutableMapping
 from dataclasses import dataclass, field
 
 from analyzers.audit import AuditOptions, audit_tree
+from analyzers.files.encoding import COOKIE_NEEDLES
 from analyzers.files.source import PROCESS_NEEDLES
 from analyzers.git.deps import Dependencies, RecordingTree
 from analyzers.git.needles import NeedleIndex
@@ -70,7 +71,7 @@ class HistoryScan:
 def read_history(repo: GitRepository) -> tuple[list[CommitDelta], NeedleIndex]:
     """Every commit (parents first) and a needle index of every Python blob they introduce."""
     commits = walk_history(repo)
-    index = NeedleIndex(repo, (*PREFILTER_NEEDLES, *PROCESS_NEEDLES))
+    index = NeedleIndex(repo, (*PREFILTER_NEEDLES, *PROCESS_NEEDLES, *COOKIE_NEEDLES))
     index.scan(
         change.new_oid
         for commit in commits

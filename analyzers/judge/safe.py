@@ -191,7 +191,12 @@ def _probabilistic(
     sources = {(v.kind, v.source) for v in values}
     unknown_length = bool(trace.symbolic_loops or trace.truncated)
     count = max(len(sources), ASSUMED_ADAPTERS) if unknown_length else len(sources)
-    capacities = [view.capacity(s.engine) or LARGE_CAPACITY for s in hashed]
+    # An engine whose cache size cannot be seen holds as many adapters as plausible: a bound
+    # must never assume the smallest cache (which would make collisions look rarer).
+    capacities = [
+        (view.capacity(s.engine) if s.engine.capacity_known else None) or LARGE_CAPACITY
+        for s in hashed
+    ]
     capacity = max(capacities)
     modulus = min(v.modulus or _DEFAULT_MODULUS.get(v.kind, 2**32) for v in values)
     bound = (count - 1) * capacity / modulus

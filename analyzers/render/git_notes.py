@@ -36,6 +36,8 @@ def report_notes(report: Report) -> list[str]:
             ("still affected", diff.still_affected),
         ):
             notes.append(f"  {name}: {', '.join(paths) if paths else 'none'}")
+        if diff.newly_indeterminate:
+            notes.append(f"  newly undecided: {', '.join(diff.newly_indeterminate)}")
     for fix in report.fix_commits or []:
         title = f" {fix.title!r}" if fix.title else ""
         if not fix.exists:

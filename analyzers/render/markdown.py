@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from analyzers.model import DriverRow, Report, Verdict
 from analyzers.render.git_notes import report_notes, row_notes
+from analyzers.render.table import UNREASONED_IGNORE, display_order, is_finding
+from analyzers.vllm.version_plan import UNPINNED
 
 _MARK = {Verdict.AFFECTED: "🔴", Verdict.INDETERMINATE: "🟡", Verdict.NO_REALIZED_RUN: "⚪"}
 
@@ -17,20 +19,25 @@ def _verdict(row: DriverRow) -> str:
     text = f"{mark} {row.verdict.value}".strip()
     if row.suppressed is not None:
         text += f" (suppressed: {_cell(row.suppressed.reason or '')})"
+    elif any(UNREASONED_IGNORE in item.detail for item in row.evidence):
+        text += " (ignore without a reason: not honoured)"
     return text
 
 
-def render_markdown(report: Report) -> str:
+def render_markdown(report: Report, *, only_findings: bool = False) -> str:
     commit = f" at `{report.commit[:7]}`" if report.commit else ""
     version = (
         f"vLLM {report.vllm_version} (from {report.vllm_version_source})"
         if report.vllm_version
-        else "vLLM version not pinned"
+        else UNPINNED
     )
     lines = [f"### LoRA cache audit of `{_cell(report.root)}`{commit}", "", version, ""]
-    if report.drivers:
+    shown = display_order(
+        [row for row in report.drivers if is_finding(row)] if only_findings else report.drivers
+    )
+    if shown:
         lines += ["| Driver | Verdict | Requests | Stale | Why |", "|---|---|---:|---:|---|"]
-        for row in report.drivers:
+        for row in shown:
             why = _cell(row.reason)
             if row.bound is not None:
                 why += f" (bound {row.bound:.2g})"
@@ -39,6 +46,8 @@ def render_markdown(report: Report) -> str:
                 f"| `{_cell(row.path)}:{row.line}` | {_verdict(row)} | {row.requests} | "
                 f"{row.stale} | {why} |"
             )
+    elif report.drivers:
+        lines.append(f"No findings: every one of the {len(report.drivers)} drivers is safe.")
     else:
         lines.append("No drivers found.")
     counts = ", ".join(

@@ -1,7 +1,8 @@
 """The terminal table: one aligned line per driver with its reason below, verdict counts last.
 
-Colour (ANSI) only when asked for: the CLI asks when standard output is a TTY and `NO_COLOR`
-is not set (https://no-color.org).
+Affected rows come first, then undecided ones, then the rest, each group by path. Colour (ANSI)
+and width only as asked for: the CLI decides them from the terminal, `--color`, `FORCE_COLOR`
+and `NO_COLOR` (https://no-color.org).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import textwrap
 
 from analyzers.model import DriverRow, Report, Verdict
 from analyzers.render.git_notes import report_notes, row_notes
+from analyzers.vllm.version_plan import UNPINNED
 
 _RESET = "\033[0m"
 _COLOURS = {
@@ -19,6 +21,19 @@ _COLOURS = {
 }
 _SAFE = "\033[32m"
 _WIDTH = 100
+# Display order: what needs action first.
+_ORDER = {Verdict.AFFECTED: 0, Verdict.INDETERMINATE: 1, Verdict.NO_REALIZED_RUN: 2}
+UNREASONED_IGNORE = "ignore without a reason"
+
+
+def display_order(rows: list[DriverRow]) -> list[DriverRow]:
+    """Affected, then Indeterminate, then No-realized-run, then safe rows; by path within."""
+    return sorted(rows, key=lambda row: (_ORDER.get(row.verdict, 3), row.path, row.line))
+
+
+def is_finding(row: DriverRow) -> bool:
+    """A row `--only-findings` keeps: anything but a safe verdict."""
+    return not row.verdict.is_safe
 
 
 def _paint(text: str, verdict: Verdict, color: bool) -> str:
@@ -34,30 +49,42 @@ def _header(report: Report) -> str:
     if report.vllm_version:
         parts.append(f"vLLM {report.vllm_version} ({report.vllm_version_source})")
     else:
-        parts.append("vLLM version not pinned")
+        parts.append(UNPINNED)
     return "  |  ".join(parts)
 
 
 def _status(row: DriverRow) -> str:
     if row.suppressed is not None:
         return f"suppressed: {row.suppressed.reason}"
+    unreasoned = [item for item in row.evidence if UNREASONED_IGNORE in item.detail]
+    if unreasoned:
+        line = unreasoned[0].where.split("@")[0].rpartition(":")[2]
+        return f"NOT suppressed: the ignore on line {line} gives no reason"
     if row.bound is not None:
         return f"bound {row.bound:.2g}"
     return ""
 
 
-def render_table(report: Report, *, color: bool = False) -> str:
+def render_table(
+    report: Report, *, color: bool = False, width: int = _WIDTH, only_findings: bool = False
+) -> str:
+    width = max(width, 40)
     lines = [_header(report), ""]
+    shown = display_order(
+        [row for row in report.drivers if is_finding(row)] if only_findings else report.drivers
+    )
     if not report.drivers:
         lines.append("No drivers found: no file builds vLLM LoRA requests or starts one that does.")
+    elif not shown:
+        lines.append(f"No findings: every one of the {len(report.drivers)} drivers is safe.")
     else:
-        where = [f"{row.path}:{row.line}" for row in report.drivers]
+        where = [f"{row.path}:{row.line}" for row in shown]
         path_width = max(len("DRIVER"), *(len(text) for text in where))
         verdict_width = max(len(verdict.value) for verdict in Verdict)
         lines.append(
             f"{'DRIVER':<{path_width}}  {'VERDICT':<{verdict_width}}  {'REQ':>4}  {'STALE':>5}"
         )
-        for text, row in zip(where, report.drivers, strict=True):
+        for text, row in zip(where, shown, strict=True):
             verdict = _paint(f"{row.verdict.value:<{verdict_width}}", row.verdict, color)
             status = _status(row)
             lines.append(
@@ -65,17 +92,19 @@ def render_table(report: Report, *, color: bool = False) -> str:
                 + (f"  {status}" if status else "")
             )
             lines += textwrap.wrap(
-                row.reason, _WIDTH, initial_indent="    ", subsequent_indent="    "
+                row.reason, width, initial_indent="    ", subsequent_indent="    "
             )
             for note in row_notes(row):
                 lines += textwrap.wrap(
-                    note, _WIDTH, initial_indent="    ", subsequent_indent="      "
+                    note, width, initial_indent="    ", subsequent_indent="      "
                 )
     lines += report_notes(report)
     for entry in report.skipped or []:
         lines.append(f"skipped {entry.where}: {entry.detail}")
     for error in report.config_errors or []:
         lines.append(f"config: {error}")
+    for error in report.internal_errors or []:
+        lines.append(f"internal error (its row is Indeterminate): {error}")
     lines += ["", _counts(report, color)]
     return "\n".join(lines) + "\n"
 

@@ -42,7 +42,9 @@ def test_example_repository_verdicts_exit_code_and_schema() -> None:
     result = _scan("--format", "json")
     assert result.returncode == 1, result.stderr
     report = json.loads(result.stdout)
-    assert set(report) == REPORT_KEYS
+    # repository_path: the example folder inside this repository (an addition to schema 1)
+    assert set(report) == {*REPORT_KEYS, "repository_path"}
+    assert report["repository_path"] == EXAMPLE
     assert report["root"] == EXAMPLE
     assert (report["vllm_version"], report["vllm_version_source"]) == ("0.11.0", "requirements.txt")
     assert {row["path"]: row["verdict"] for row in report["drivers"]} == EXPECTED

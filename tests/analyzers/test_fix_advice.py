@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
-
 from analyzers.model import DriverRow, Report, Verdict
 from analyzers.render.sarif import render_sarif
 from analyzers.vllm.fixes import FIXES, fix, one_sentence
 from analyzers.vllm.releases import VllmVersion
+from tests.support.sarif import load_sarif
 
 
 def test_each_fix_kind_once_with_its_release_condition() -> None:
@@ -23,7 +22,7 @@ def test_each_fix_kind_once_with_its_release_condition() -> None:
 
 def test_sarif_help_lists_every_fix_in_one_sentence() -> None:
     row = DriverRow(path="eval.py", line=3, verdict=Verdict.AFFECTED, reason="reused.")
-    log = json.loads(render_sarif([Report(root=".", drivers=[row])]))
+    log = load_sarif(render_sarif([Report(root=".", drivers=[row])]))
     (rule,) = log["runs"][0]["tool"]["driver"]["rules"]
     text = rule["help"]["text"]
     assert text == one_sentence()

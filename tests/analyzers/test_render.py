@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import pty
 import subprocess
@@ -13,6 +12,7 @@ from analyzers.model import DriverRow, Report, Site, Suppression, Verdict
 from analyzers.render.markdown import render_markdown
 from analyzers.render.sarif import render_sarif
 from analyzers.render.table import render_table
+from tests.support.sarif import load_sarif
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -122,7 +122,7 @@ def test_markdown_escapes_pipes_and_marks_suppressed_rows() -> None:
 
 
 def test_sarif_has_one_result_per_non_safe_driver_at_its_site() -> None:
-    log = json.loads(render_sarif([_report()]))
+    log = load_sarif(render_sarif([_report()]))
     assert log["version"] == "2.1.0"
     assert log["$schema"].endswith("sarif-2.1.0.json")
     (run,) = log["runs"]
@@ -143,11 +143,14 @@ def test_sarif_has_one_result_per_non_safe_driver_at_its_site() -> None:
     }
     assert first["message"]["text"].startswith("Affected: ")
     assert results[1]["level"] == "warning"
-    assert results[2]["suppressions"] == [{"kind": "inSource", "justification": "ok"}]
+    assert results[2]["suppressions"] == [
+        {"kind": "inSource", "status": "accepted", "justification": "ok"}
+    ]
+    assert results[2]["level"] == "note"  # a suppressed finding is never an open error
 
 
 def test_sarif_uris_stay_relative_to_an_absolute_root() -> None:
-    log = json.loads(render_sarif([_report(root="/abs/checkout")]))
+    log = load_sarif(render_sarif([_report(root="/abs/checkout")]))
     uris = [
         r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
         for r in log["runs"][0]["results"]

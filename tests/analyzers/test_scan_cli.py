@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.analyzers.conftest import copy_driver
+from tests.support.sarif import load_sarif
 
 CLI = [sys.executable, "-m", "lora_audit", "scan"]
 
@@ -65,7 +66,9 @@ def test_git_aware_flags_need_a_git_repository(tmp_path: Path, flags: list[str])
 def test_usage_errors_are_one_line_and_exit_two(tmp_path: Path) -> None:
     missing = scan(str(tmp_path / "nope"))
     assert missing.returncode == 2
-    assert missing.stderr.strip() == f"lora-audit scan: {tmp_path / 'nope'}: not a directory"
+    assert missing.stderr.strip() == (
+        f"lora-audit scan: {tmp_path / 'nope'}: no such file or directory"
+    )
     bad_version = scan(str(tmp_path), "--vllm-version", "banana")
     assert bad_version.returncode == 2
     assert bad_version.stderr.count("\n") == 1
@@ -92,10 +95,11 @@ def test_several_paths_give_one_json_report_per_line_and_the_worst_exit(tmp_path
     assert len(lines) == 2
     roots = [json.loads(line)["root"] for line in lines]
     assert roots == [str(tmp_path / "clean"), str(tmp_path / "bad")]
-    sarif = json.loads(
+    sarif = load_sarif(
         scan(str(tmp_path / "clean"), str(tmp_path / "bad"), "--format", "sarif").stdout
     )
-    assert len(sarif["runs"]) == 2
+    (run,) = sarif["runs"]  # code scanning takes one run per upload: the PATHs are merged
+    assert [r["ruleId"] for r in run["results"]] == ["LORA001"]
 
 
 def test_config_file_excludes_paths_and_pins_the_version(tmp_path: Path) -> None:

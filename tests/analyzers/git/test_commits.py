@@ -60,6 +60,7 @@ def test_a_helper_change_turns_an_unchanged_caller_affected(
         "newly_affected": ["caller.py"],
         "resolved": ["old.py"],
         "still_affected": ["legacy.py"],
+        "newly_indeterminate": [],
     }
     assert [(row["path"], row["verdict"]) for row in view["drivers"]] == [
         ("caller.py", "Affected"),
@@ -110,6 +111,7 @@ def test_a_renamed_affected_driver_is_still_affected_not_new(
         "newly_affected": [],
         "resolved": [],
         "still_affected": ["eval/legacy_eval.py"],
+        "newly_indeterminate": [],
     }
 
 
