@@ -115,11 +115,12 @@ def _repository_of(file: Path) -> Path:
 
 
 def _relative_to_cwd(folder: Path) -> Path:
+    """How the user would name the folder from here (`.`, `..`, `repo`), an absolute path when
+    it is on another drive."""
     try:
-        relative = folder.relative_to(Path.cwd().resolve())
-    except ValueError:
+        return Path(os.path.relpath(folder))
+    except ValueError:  # another drive
         return folder
-    return relative if relative.parts else Path(".")
 
 
 def _options(root: Path) -> AuditOptions:

@@ -30,7 +30,8 @@ from analyzers.vllm.releases import VllmVersion, parse_version
 REPOSITORY_PINS = frozenset(
     {"uv.lock", "poetry.lock", "requirements.txt", "pyproject.toml", "config"}
 )
-STALE_SERVE = "served a stale adapter"
+STALE_SERVE = "served a stale adapter"  # evidence details the judge writes (report/linking.py)
+SERVED_FROM = "served from this driver"
 _ENGINE = re.compile(r"^(\w+) engine, capacity ")
 _REASON_LIMIT = 240
 
@@ -96,10 +97,11 @@ def fix_tree(
     )
     report = run.audit({})
     result = FixResult(report=report, rescan=report)
+    chosen = None if paths is None else {*paths, *_builders(report, paths)}
     targets = [
         row
         for row in report.affected
-        if row.suppressed is None and (paths is None or row.path in paths)
+        if row.suppressed is None and (chosen is None or row.path in chosen)
     ]
     # Drivers whose requests are built elsewhere come last: fixing that file may fix them.
     targets.sort(key=lambda row: (not row.sites, row.path))
@@ -134,7 +136,8 @@ class _Run:
         self, row: DriverRow, current: Report, pinned: VllmVersion | None
     ) -> tuple[FileFix, Report] | Refusal:
         if not row.sites:
-            why = "its requests are built in another file: fix the row of the file that builds them"
+            built = ", ".join(_builders(current, [row.path])) or "another file"
+            why = f"its requests are built in {built}, and no rewrite there made it safe"
             return Refusal(row.path, row.line, why)
         try:
             data = self.files.get(row.path) or self.tree.read(row.path)
@@ -148,9 +151,14 @@ class _Run:
         ]
         if any(SERVER_LOAD in why for why in tried):
             return Refusal(row.path, row.line, "; ".join(tried))
+        # A new id that still collides, but only after the old one was evicted, is kept only
+        # when no other distinct-id rewrite gives every adapter its own id.
+        evicting: tuple[FileFix, Report] | None = None
         for rewrite in rewrites_for(new_content=_same_path_new_content(row), pinned=pinned):
             if not target.calls and rewrite.name != "remove-lora":
                 continue  # only a removal can do without the request's own arguments
+            if evicting is not None and rewrite.kind != "distinct-id":
+                break
             edit = BUILDERS[rewrite.name](target)
             if isinstance(edit, str):
                 tried.append(f"{rewrite.name}: {edit}")
@@ -167,14 +175,22 @@ class _Run:
             if problem is not None:
                 tried.append(f"{rewrite.name}: {problem}")
                 continue
-            self.files[row.path] = after
             now = _row(rescan, row.path)
             assert now is not None  # _worse checked it
             fix = FileFix(row.path, row.line, rewrite, data, after, now.verdict, now.reason)
-            return fix, rescan
+            if rewrite.kind == "distinct-id" and now.verdict is Verdict.SAFE_BY_EVICTION:
+                evicting = evicting or (fix, rescan)
+                continue
+            return self._keep(fix, rescan)
+        if evicting is not None:
+            return self._keep(*evicting)
         if pinned is None or not fix_kind("load-inplace").available(pinned):
             tried.append(_no_load_inplace(pinned))
         return Refusal(row.path, row.line, "no rewrite is proven safe (" + "; ".join(tried) + ")")
+
+    def _keep(self, fix: FileFix, rescan: Report) -> tuple[FileFix, Report]:
+        self.files[fix.path] = fix.after
+        return fix, rescan
 
     def _within(self, path: str, old: str, new: str) -> bool:
         if self.allowed_lines is None:
@@ -208,6 +224,18 @@ def _target(parsed: Parsed, row: DriverRow) -> Target:
         if item.kind == "code" and engine is not None:
             kinds.add(engine.group(1))
     return Target(parsed, tuple(calls), tuple(sorted(set(serve_lines))), frozenset(kinds))
+
+
+def _builders(report: Report, paths: Collection[str]) -> list[str]:
+    """The files whose request sites the drivers at `paths` serve (helpers that build them)."""
+    return sorted(
+        {
+            row.path
+            for row in report.drivers
+            for item in row.evidence
+            if item.detail == SERVED_FROM and item.where.partition(":")[0] in paths
+        }
+    )
 
 
 def _same_path_new_content(row: DriverRow) -> bool:

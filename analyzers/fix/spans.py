@@ -45,9 +45,9 @@ def changed_span(old: str, new: str) -> Span | None:
 
 
 def unified_diff(old: str, new: str, path: str) -> str:
-    """`diff -u` of one file; a relative path gets the `a/` and `b/` prefixes that `git apply`
-    and `patch -p1` read."""
-    absolute = path.startswith("/")
+    """`diff -u` of one file; a path below the working directory gets the `a/` and `b/`
+    prefixes that `git apply` and `patch -p1` read."""
+    absolute = path.startswith(("/", "../"))
     lines = difflib.unified_diff(
         old.splitlines(keepends=True),
         new.splitlines(keepends=True),
