@@ -87,6 +87,7 @@ def suggest_fixes(
                 cache=cache,
                 paths=set(rows),
                 allowed_lines=allowed,
+                report=report,  # head's audit, with head's configuration
             )
         finally:
             tree.close()

@@ -82,12 +82,14 @@ def fix_tree(
     cache: MutableMapping[str, str] | None = None,
     paths: Collection[str] | None = None,
     allowed_lines: Mapping[str, Collection[int]] | None = None,
+    report: Report | None = None,
 ) -> FixResult:
     """Rewrite the Affected drivers of `tree` (those in `paths`, when given) into safe forms.
 
     `allowed_lines`: path -> the only lines a rewrite of that file may touch (a pull request's
-    changed lines); a rewrite outside them is passed over for the next one. Nothing is written:
-    the result holds each rewritten file's bytes.
+    changed lines); a rewrite outside them is passed over for the next one. `report`: the audit
+    of `tree` with `options`, when the caller has it already. Nothing is written: the result
+    holds each rewritten file's bytes.
     """
     run = _Run(
         tree,
@@ -95,7 +97,7 @@ def fix_tree(
         cache if cache is not None else {},
         allowed_lines,
     )
-    report = run.audit({})
+    report = report if report is not None else run.audit({})
     result = FixResult(report=report, rescan=report)
     chosen = None if paths is None else {*paths, *_builders(report, paths)}
     targets = [
