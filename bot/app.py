@@ -16,16 +16,16 @@ from starlette.routing import Route
 from bot.handlers import ROUTER
 from bot.health import healthz, readyz
 from bot.http_badge import badge
-from bot.jobs import AUDIT_QUEUE, SWEEP_QUEUE
 from bot.manifest import CALLBACK_PATH, INSTALLED_PATH, SETUP_PATH
 from bot.pages import home, installed
 from bot.queue import JobQueue, make_celery, warm_up
 from bot.settings import Settings
 from bot.setup_flow import already_registered
-from bot.webhooks import WebhookReceiver
+from bot.webhooks import ReceiverLimits, WebhookReceiver
 
 # Short timeouts and one immediate retry (no backoff sleeps): a dead or hung Redis must turn into
 # a quick 503, well inside GitHub's 10 s, while a connection dropped by a Redis restart is redone.
+# The retry is safe for the enqueue script: a second run finds the delivery marked and stops.
 REDIS_OPTIONS: dict[str, Any] = {
     "socket_connect_timeout": 1.0,
     "socket_timeout": 1.0,
@@ -47,11 +47,15 @@ def create_app(settings: Settings) -> Starlette:
         secret=settings.webhook_secret.get_secret_value().encode(),
         router=ROUTER,
         queue=JobQueue(client, celery),
+        limits=ReceiverLimits(
+            body_timeout=settings.webhook_body_timeout,
+            buffered_bytes=settings.webhook_buffer_bytes,
+        ),
     )
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        await run_in_threadpool(warm_up, celery, [AUDIT_QUEUE, SWEEP_QUEUE])
+        await run_in_threadpool(warm_up, celery)
         yield
         client.close()
         probe.close()

@@ -1,4 +1,9 @@
-"""The default branch's audit state behind the README badge, stored in Redis by the workers."""
+"""The default branch's audit state behind the README badge, stored in Redis by the workers.
+
+A state lives `TTL_SECONDS` unless an audit or the weekly sweep renews it, and is deleted when the
+repository turns private, is deleted or renamed, or the App loses access to it: a badge never
+outlives the access it was computed with, even when the event saying so was missed.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from analyzers.model import DriverRow, Report, Verdict, empty_counts
 
 KEY = "lora-audit:badge:{repo}"
+# Two weekly sweeps and a margin: a repository still installed is renewed long before this.
+TTL_SECONDS = 15 * 86400
 log = logging.getLogger(__name__)
 
 
@@ -51,8 +58,22 @@ def _key(repo: str) -> str:
 
 
 def save_badge_state(client: redis.Redis, state: BadgeState) -> None:
-    """Store (replace) the badge state of `state.repo`; it lives until replaced."""
-    client.set(_key(state.repo), state.model_dump_json())
+    """Store (replace) the badge state of `state.repo` for `TTL_SECONDS`; a private
+    repository's state is never stored (any older public one is dropped)."""
+    if state.private:
+        forget_badge_state(client, state.repo)
+        return
+    client.set(_key(state.repo), state.model_dump_json(), ex=TTL_SECONDS)
+
+
+def renew_badge_state(client: redis.Redis, repo: str) -> bool:
+    """Keep the state of a repository that is still public and installed for another TTL."""
+    return bool(client.expire(_key(repo), TTL_SECONDS))
+
+
+def forget_badge_state(client: redis.Redis, repo: str) -> bool:
+    """Drop the state of `repo`; its badge then answers like any never-audited repository."""
+    return bool(client.delete(_key(repo)))
 
 
 def load_badge_state(client: redis.Redis, repo: str) -> BadgeState | None:

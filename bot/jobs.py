@@ -76,12 +76,27 @@ class RepositorySweep(Job):
     TASK_NAME: ClassVar[str] = TASK_PREFIX + "sweep_repository"
     QUEUE: ClassVar[str] = SWEEP_QUEUE
 
-    reason: Literal["installation", "weekly", "comment"] = "weekly"
+    reason: Literal["installation", "weekly", "comment", "publicized"] = "weekly"
     issue_number: int | None = None  # set when a `/audit` comment on an issue asked for it
+
+
+class ForgetRepository(Job):
+    """The App lost access to a repository, or it stopped being public: drop its badge state,
+    so the badge answers "unknown" like any repository never audited."""
+
+    TASK_NAME: ClassVar[str] = TASK_PREFIX + "forget_repository"
+
+    reason: Literal["uninstalled", "removed", "privatized", "deleted", "renamed"]
 
 
 # Scheduled by Celery beat; they take no arguments.
 WEEKLY_SWEEP_TASK = TASK_PREFIX + "weekly_sweep"
 RECOVER_DELIVERIES_TASK = TASK_PREFIX + "recover_failed_deliveries"
 
-JOB_TYPES: tuple[type[Job], ...] = (PullRequestAudit, PushAudit, CommentCommand, RepositorySweep)
+JOB_TYPES: tuple[type[Job], ...] = (
+    PullRequestAudit,
+    PushAudit,
+    CommentCommand,
+    RepositorySweep,
+    ForgetRepository,
+)

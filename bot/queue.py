@@ -1,73 +1,88 @@
-"""Enqueue jobs by task name on the Celery broker, at most once per webhook delivery.
+"""Enqueue jobs by task name on the Celery broker, exactly once per webhook delivery.
 
 The web app never imports `workers`: it sends each job by its task name (bot/jobs.py) and does
-not wait for it. A delivery id is claimed in Redis before sending (SET NX, "pending", seconds)
-and marked "queued" for 3 days once sent. If sending fails the claim is dropped and the caller
-answers 503, so GitHub records a failed delivery that the recovery task redelivers later.
+not wait for it. Recording the delivery id and pushing its jobs is ONE Redis script: Redis runs
+a script atomically, so either every job is in its queue and the delivery is marked "queued", or
+nothing happened. A script whose answer was lost (a hung Redis that runs it later, a timeout that
+redis-py retries once) cannot queue anything twice: the second run finds the mark and stops.
+A delivery refused with 503 because Redis did not answer may therefore already be queued; its
+redelivery is then acknowledged as a duplicate. Either way the jobs are in the queue once.
 
-A repeat that finds the claim still "pending" is also answered 503: either the first attempt is
-in flight, or it failed in a way that left the claim behind (a hung Redis may run a timed-out
-SET later). Acknowledging it would lose the delivery; refusing it costs one more redelivery
-after the short pending window.
+The messages are built with Celery's own task-message code and written in kombu's Redis
+envelope (the format `celery.send_task` LPUSHes onto the queue's list), so workers consume them
+like any other task.
 """
 
 from __future__ import annotations
 
+import base64
+import json
 import logging
+import uuid
 from collections.abc import Sequence
-from contextlib import suppress
 
 import redis
 from celery import Celery
+from kombu.serialization import dumps
 
 from bot.jobs import Job
 
 DELIVERY_KEY = "lora-audit:delivery:{delivery_id}"
-SEEN_TTL_SECONDS = 3 * 24 * 3600  # longer than GitHub keeps offering a redelivery
-# While jobs are being sent the claim is short-lived: if this process dies between claiming and
-# confirming, the delivery becomes acceptable again soon instead of being refused for 3 days.
-PENDING_TTL_SECONDS = 10
-PENDING, QUEUED = b"pending", b"queued"
+# Longer than GitHub keeps offering a redelivery (3 days), and longer than the recovery looks
+# back (workers.recovery), which reads a missing key as "accepted but lost".
+SEEN_TTL_SECONDS = 4 * 24 * 3600
+QUEUED, IGNORED = b"queued", b"ignored"
 log = logging.getLogger(__name__)
+
+# KEYS[1]: the delivery's key; KEYS[2..]: each job's queue list.
+# ARGV[1]: the mark, ARGV[2]: its ttl, ARGV[3..]: each job's message, in KEYS order.
+_ENQUEUE = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+for i = 2, #KEYS do redis.call('LPUSH', KEYS[i], ARGV[i + 1]) end
+redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+return 1
+"""
 
 
 class QueueUnavailable(Exception):
-    """The broker (Redis) could not take the jobs; nothing of this delivery was kept."""
-
-
-class DeliveryInFlight(QueueUnavailable):
-    """The same delivery id is being enqueued (or its claim outlived a failure): retry later."""
+    """Redis did not take the jobs in time; they may or may not have been queued (once)."""
 
 
 def make_celery(broker_url: str) -> Celery:
-    """A Celery client that only sends: short timeouts, one immediate retry, no sleeping."""
-    app = Celery("lora-audit-web", broker=broker_url, set_as_current=False)
-    app.conf.update(
-        broker_connection_timeout=1,
-        broker_transport_options={"socket_connect_timeout": 1, "socket_timeout": 1},
-        # One retry redoes a connection a Redis restart dropped; no interval, nothing sleeps.
-        task_publish_retry_policy={
-            "max_retries": 1,
-            "interval_start": 0,
-            "interval_step": 0,
-            "interval_max": 0,
-        },
+    """A Celery app used only to build task messages (it never connects by itself)."""
+    return Celery("lora-audit-web", broker=broker_url, set_as_current=False)
+
+
+def warm_up(celery: Celery) -> None:
+    """Build Celery's message machinery now: done lazily it costs ~100 ms on the first
+    deliveries, and a burst right after a restart would all wait for it."""
+    celery.amqp.create_task_message("warm-up", "warm-up", (), {})
+
+
+def task_message(celery: Celery, job: Job) -> str:
+    """The kombu Redis envelope of `job` as `celery.send_task(..., queue=job.QUEUE)` writes it."""
+    task_id = job.task_id()
+    message = celery.amqp.create_task_message(
+        task_id, job.TASK_NAME, (), job.model_dump(mode="json")
     )
-    return app
-
-
-def warm_up(celery: Celery, queues: Sequence[str]) -> None:
-    """Build Celery's publishing machinery and declare the queues now, at start-up.
-
-    Done lazily, it costs ~100 ms on the first deliveries, and a burst of them right after a
-    restart would all wait for it. A broker that is down is not an error here: log and go on.
-    """
-    try:
-        with celery.producer_or_acquire() as producer:
-            for name in queues:
-                producer.maybe_declare(celery.amqp.queues[name])
-    except Exception as exc:  # the broker may be down at start-up; deliveries will say so
-        log.warning("could not reach the broker at start-up: %s", exc)
+    content_type, encoding, body = dumps(message.body, serializer="json")
+    raw = body.encode(encoding) if isinstance(body, str) else body
+    return json.dumps(
+        {
+            "body": base64.b64encode(raw).decode(),
+            "content-encoding": encoding,
+            "content-type": content_type,
+            "headers": message.headers,
+            "properties": {
+                **message.properties,
+                "delivery_mode": 2,
+                "delivery_info": {"exchange": "", "routing_key": job.QUEUE},
+                "priority": 0,
+                "body_encoding": "base64",
+                "delivery_tag": str(uuid.uuid4()),
+            },
+        }
+    )
 
 
 class JobQueue:
@@ -76,32 +91,32 @@ class JobQueue:
     def __init__(self, client: redis.Redis, celery: Celery) -> None:
         self.redis = client
         self.celery = celery
+        self._enqueue = client.register_script(_ENQUEUE)
 
     def submit(self, delivery_id: str, jobs: Sequence[Job]) -> bool:
-        """Send `jobs` unless `delivery_id` was seen; True when sent, False for a repeat."""
+        """Queue `jobs` unless `delivery_id` was seen; True when queued now, False for a repeat.
+
+        Raises QueueUnavailable when Redis did not answer (the jobs may have been queued)."""
         key = DELIVERY_KEY.format(delivery_id=delivery_id)
+        messages = [task_message(self.celery, job) for job in jobs]
         try:
-            if not self.redis.set(key, PENDING, nx=True, ex=PENDING_TTL_SECONDS):
-                if self.redis.get(key) == QUEUED:
-                    return False
-                raise DeliveryInFlight(f"delivery {delivery_id} is still pending")
+            done = self._enqueue(
+                keys=[key, *(job.QUEUE for job in jobs)],
+                args=[QUEUED, SEEN_TTL_SECONDS, *messages],
+            )
         except redis.RedisError as exc:
-            raise QueueUnavailable(f"cannot record delivery {delivery_id}: {exc}") from exc
-        try:
-            for job in jobs:
-                self.celery.send_task(
-                    job.TASK_NAME,
-                    kwargs=job.model_dump(mode="json"),
-                    task_id=job.task_id(),
-                    queue=job.QUEUE,
-                )
-        except Exception as exc:  # kombu and redis both signal a lost broker in several ways
-            with suppress(redis.RedisError):
-                self.redis.delete(key)
             raise QueueUnavailable(f"cannot enqueue delivery {delivery_id}: {exc}") from exc
+        return bool(done)
+
+    def remember(self, delivery_id: str) -> None:
+        """Mark a delivery that needed no job as seen, so the recovery never takes it for one
+        whose jobs were lost. Best effort: at worst the recovery redelivers it once."""
         try:
-            self.redis.set(key, QUEUED, ex=SEEN_TTL_SECONDS)
-        except redis.RedisError:
-            # The jobs are queued; only the long dedupe window is lost (the pending claim expires).
-            log.warning("delivery %s queued but not marked seen", delivery_id)
-        return True
+            self.redis.set(
+                DELIVERY_KEY.format(delivery_id=delivery_id),
+                IGNORED,
+                nx=True,
+                ex=SEEN_TTL_SECONDS,
+            )
+        except redis.RedisError as exc:
+            log.warning("could not mark delivery %s as seen: %s", delivery_id, exc)

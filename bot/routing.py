@@ -66,6 +66,10 @@ class Router:
             (delivery.event, None)
         )
 
+    def handles(self, event: str, action: str | None) -> bool:
+        """Whether a delivery of `event`/`action` has a handler (it may still queue nothing)."""
+        return (event, action) in self._handlers or (event, None) in self._handlers
+
     @property
     def events(self) -> set[str]:
         return {event for event, _ in self._handlers}

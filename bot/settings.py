@@ -62,6 +62,9 @@ class _Urls(BaseSettings):
 
     github_api_url: str = DEFAULT_API_URL
     public_url: str | None = None
+    # What the web app spends on deliveries before they are authenticated (bot/webhooks.py).
+    webhook_body_timeout: float = Field(default=10.0, gt=0)
+    webhook_buffer_bytes: int = Field(default=64 * 1024 * 1024, gt=0)
 
     @field_validator("github_api_url", "public_url")
     @classmethod

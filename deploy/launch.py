@@ -8,6 +8,10 @@ worker`, `lora-audit worker --beat`) with the environment passed through, in its
 group. A process that dies is started again (like compose's `restart: unless-stopped`); SIGTERM
 or SIGINT stops them all. The state file lists every process's pid and restart count, so an
 operator (or a test) can find and signal one. Only the standard library is used here.
+
+Before anything starts, Redis must keep an append-only file (`appendonly yes`): it holds the
+queue, so a Redis that persists nothing loses every accepted delivery and queued audit when it
+restarts. A Redis without one stops the launch (exit 2) unless `--allow-volatile-redis` is given.
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ import contextlib
 import json
 import os
 import signal
+import socket
+import ssl
 import subprocess
 import sys
 import time
@@ -25,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
 from typing import IO, Any
+from urllib.parse import unquote, urlsplit
 
 POLL_SECONDS = 0.2
 RESTART_DELAY_SECONDS = 1.0
@@ -32,6 +39,91 @@ MAX_RESTART_DELAY_SECONDS = 30.0
 STABLE_SECONDS = 10.0  # a process that ran this long gets the short restart delay again
 STOP_GRACE_SECONDS = 10.0
 CONFIG_ERROR = 2  # `lora-audit` exits 2 on a usage or configuration error: restarting won't help
+DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
+REDIS_WAIT_SECONDS = 15.0
+
+
+class RedisUnreachable(Exception):
+    pass
+
+
+def _resp(*parts: str) -> bytes:
+    out = [f"*{len(parts)}\r\n".encode()]
+    for part in parts:
+        data = part.encode()
+        out.append(b"$%d\r\n%s\r\n" % (len(data), data))
+    return b"".join(out)
+
+
+def _reply(stream: IO[bytes]) -> str:
+    """One RESP reply as text (a bulk string, a simple string, or an error)."""
+    line = stream.readline()
+    if not line:
+        raise RedisUnreachable("the connection closed")
+    kind, rest = line[:1], line[1:].strip()
+    if kind == b"-":
+        raise RedisUnreachable(rest.decode(errors="replace"))
+    if kind == b"$":
+        length = int(rest)
+        return "" if length < 0 else stream.read(length + 2)[:-2].decode(errors="replace")
+    return rest.decode(errors="replace")
+
+
+def redis_persistence(url: str, timeout: float = 3.0) -> dict[str, str]:
+    """`INFO persistence` of the Redis at `url` (redis://, rediss:// or unix://), as a dict."""
+    parts = urlsplit(url)
+    try:
+        if parts.scheme == "unix":
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            sock.settimeout(timeout)
+            sock.connect(parts.path)
+        else:
+            sock = socket.create_connection((parts.hostname or "127.0.0.1", parts.port or 6379),
+                                            timeout=timeout)  # fmt: skip
+            if parts.scheme == "rediss":
+                sock = ssl.create_default_context().wrap_socket(
+                    sock, server_hostname=parts.hostname
+                )
+    except OSError as exc:
+        raise RedisUnreachable(str(exc)) from exc
+    with sock, sock.makefile("rb") as stream:
+        try:
+            if parts.password is not None:
+                user = unquote(parts.username) if parts.username else "default"
+                sock.sendall(_resp("AUTH", user, unquote(parts.password)))
+                _reply(stream)
+            sock.sendall(_resp("INFO", "persistence"))
+            text = _reply(stream)
+        except OSError as exc:
+            raise RedisUnreachable(str(exc)) from exc
+    fields = (line.split(":", 1) for line in text.splitlines() if ":" in line)
+    return {key: value.strip() for key, value in fields}
+
+
+def check_redis(url: str, *, wait: float = REDIS_WAIT_SECONDS) -> str | None:
+    """Why this Redis must not be used (it keeps no append-only file), or None.
+
+    A Redis that cannot be reached within `wait` seconds is not an error here: the processes
+    start and answer 503 until it is up; the warning says persistence was not checked.
+    """
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            info = redis_persistence(url)
+            break
+        except RedisUnreachable as exc:
+            if time.monotonic() >= deadline:
+                print(f"launch: cannot reach Redis to check its persistence: {exc}",
+                      file=sys.stderr, flush=True)  # fmt: skip
+                return None
+            time.sleep(0.5)
+    if info.get("aof_enabled") == "1":
+        return None
+    return (
+        "Redis keeps no append-only file (appendonly no): every accepted delivery and queued "
+        "audit is lost when it restarts. Start it with `--appendonly yes` (deploy/compose.yaml "
+        "does), or pass --allow-volatile-redis to run anyway."
+    )
 
 
 @dataclass
@@ -209,6 +301,11 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--log-dir", type=Path, default=None, help="one log file per process")
     parser.add_argument("--loglevel", default="INFO", help="worker log level")
     parser.add_argument(
+        "--allow-volatile-redis",
+        action="store_true",
+        help="start even if Redis keeps no append-only file (deliveries are lost on its restart)",
+    )
+    parser.add_argument(
         "--no-restart",
         dest="restart",
         action="store_false",
@@ -222,6 +319,11 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     options = parse(argv)
+    if not options.allow_volatile_redis:
+        problem = check_redis(os.environ.get("LORA_AUDIT_REDIS_URL") or DEFAULT_REDIS_URL)
+        if problem is not None:
+            print(f"launch: {problem}", file=sys.stderr, flush=True)
+            return CONFIG_ERROR
     supervisor = Supervisor(plan(options), options.state_file, options.restart)
     signal.signal(signal.SIGTERM, supervisor.request_stop)
     signal.signal(signal.SIGINT, supervisor.request_stop)

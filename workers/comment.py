@@ -14,6 +14,7 @@ from bot.jobs import CommentCommand
 from bot.markers import reply_marker
 from bot.render import RepoLinks, render_command_failed, render_command_reply, render_refusal
 from workers.execution import JobContext
+from workers.incomplete import report_incomplete
 from workers.pull_request import Target, check_pull_request, claim_ttl
 from workers.sweep import sweep_repository
 
@@ -40,6 +41,15 @@ def run(job: CommentCommand, ctx: JobContext) -> dict[str, Any]:
     )
     if claim != "mine":
         return {"status": "duplicate", "claim": claim}
+    if ctx.interrupted is not None:
+        reason = f"the audit could not finish: {ctx.interrupted}"
+        if job.is_pull_request:  # its check run must not stay in progress either
+            pull = ops.get_pull_request(job.issue_number)
+            report_incomplete(ctx, ops, pull.head_sha, reason)
+        body = render_command_failed(comment_id=job.comment_id, reason=reason)
+        ops.post_comment(job.issue_number, body, marker=marker)
+        services.markers.finish(job.repo, "comments", _step(job))
+        return {"status": "incomplete", "why": reason}
     if job.is_pull_request:
         pull = ops.get_pull_request(job.issue_number)
         target = Target(pull.number, pull.base_sha, pull.base_ref)
@@ -69,7 +79,7 @@ def run(job: CommentCommand, ctx: JobContext) -> dict[str, Any]:
 
 
 def give_up(job: CommentCommand, ctx: JobContext, reason: str) -> None:
+    ctx.services.markers.abandon(job.repo, "comments", _step(job), owner=ctx.task_id)
     ops = ctx.services.github.repo(job.installation_id, job.repo)
     body = render_command_failed(comment_id=job.comment_id, reason=reason)
     ops.post_comment(job.issue_number, body, marker=reply_marker(job.comment_id))
-    ctx.services.markers.abandon(job.repo, "comments", _step(job), owner=ctx.task_id)

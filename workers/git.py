@@ -38,6 +38,10 @@ HARDENING: tuple[str, ...] = (
     "maintenance.auto=false",
     "-c",
     "protocol.ext.allow=never",
+    # A redirect would carry the installation token to whatever host it names: git keeps
+    # sending the extra header to the redirected base URL. Treat every redirect as an error.
+    "-c",
+    "http.followRedirects=false",
 )
 # An empty answer instead of a prompt (analyzers.git.runner already turns terminal prompts off).
 ASKPASS_ENV = {"GIT_ASKPASS": "true", "SSH_ASKPASS": "true"}

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Literal
 
 import redis
+from redis.commands.core import Script
 
 Claim = Literal["mine", "busy", "done"]
 _RUNNING = "running:"
@@ -27,6 +28,8 @@ class Markers:
     def __init__(self, client: redis.Redis, *, ttl: int = DEFAULT_TTL_SECONDS) -> None:
         self.client = client
         self.ttl = ttl
+        self._begin: Script = client.register_script(_BEGIN)
+        self._abandon: Script = client.register_script(_ABANDON)
 
     @staticmethod
     def key(repo: str, sha: str, step: str) -> str:
@@ -48,23 +51,41 @@ class Markers:
         """Claim a step for `owner` (a Celery task id) for `ttl` seconds.
 
         "mine": go ahead (a fresh claim, or our own from an earlier attempt of the same task:
-        a retry or a redelivery after a crash); "busy": another task is doing it now; "done":
-        it was finished already.
+        a retry or a redelivery after a crash; its lifetime is renewed); "busy": another task is
+        doing it now; "done": it was finished already. One atomic script, so no other claim can
+        slip in between reading the marker and writing it.
         """
-        key = self.key(repo, sha, step)
-        if self.client.set(key, _RUNNING + owner, nx=True, ex=ttl):
-            return "mine"
-        current = self.get(repo, sha, step)
-        if current == _RUNNING + owner:
-            return "mine"
-        if current is None:  # expired between the two calls: try once more
-            return "mine" if self.client.set(key, _RUNNING + owner, nx=True, ex=ttl) else "busy"
-        return "done" if current == _DONE else "busy"
+        answer = self._begin(keys=[self.key(repo, sha, step)], args=[_RUNNING + owner, ttl, _DONE])
+        return _CLAIMS[answer.decode() if isinstance(answer, bytes) else str(answer)]
 
     def finish(self, repo: str, sha: str, step: str) -> None:
         self.mark(repo, sha, step, _DONE)
 
-    def abandon(self, repo: str, sha: str, step: str, *, owner: str) -> None:
-        """Drop our claim (after giving up), so a later delivery may try again."""
-        if self.get(repo, sha, step) == _RUNNING + owner:
-            self.client.delete(self.key(repo, sha, step))
+    def abandon(self, repo: str, sha: str, step: str, *, owner: str) -> bool:
+        """Drop our claim (after giving up), so a later delivery may try again.
+
+        Deletes the marker only while it is still `owner`'s claim, in one atomic script: a claim
+        that expired and was taken by another task in the meantime is left alone. True when our
+        claim was dropped.
+        """
+        return bool(self._abandon(keys=[self.key(repo, sha, step)], args=[_RUNNING + owner]))
+
+
+_CLAIMS: dict[str, Claim] = {"mine": "mine", "busy": "busy", "done": "done"}
+# KEYS[1]: the marker; ARGV: our claim value, its ttl in seconds, the done value.
+_BEGIN = """
+local current = redis.call('GET', KEYS[1])
+if not current or current == ARGV[1] then
+    redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+    return 'mine'
+end
+if current == ARGV[3] then return 'done' end
+return 'busy'
+"""
+# KEYS[1]: the marker; ARGV[1]: our claim value. Compare-and-delete.
+_ABANDON = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+    return redis.call('DEL', KEYS[1])
+end
+return 0
+"""

@@ -22,13 +22,13 @@ from bot.render import (
     compare_drivers,
     decide_conclusion,
     newly_affected,
-    render_audit_failed,
     render_check_run,
     render_pr_comment,
 )
 from workers.analysis_cache import RedisCache
 from workers.audit import Cache, audit_base, audit_pull_request, changed_files, read_config
 from workers.execution import JobContext
+from workers.incomplete import report_incomplete
 from workers.repo_cache import Mirror, point_head
 from workers.services import Services
 from workers.suggestions import suggest_fixes
@@ -220,6 +220,12 @@ def run(job: PullRequestAudit, ctx: JobContext) -> dict[str, Any]:
         ctx.log.info("%s: another task %s this head commit", job.trigger, claim)
         return {"status": "duplicate", "claim": claim}
     ops = services.github.repo(job.installation_id, job.repo)
+    if ctx.interrupted is not None:
+        run, conclusion = report_incomplete(
+            ctx, ops, job.head_sha, f"The audit could not finish: {ctx.interrupted}"
+        )
+        services.markers.finish(job.repo, job.head_sha, step)
+        return {"status": "incomplete", "check_run": run.id, "conclusion": conclusion}
     target = resolve_target(job, ops)
     outcome = check_pull_request(ctx, ops, job.installation_id, job.head_sha, target)
     services.markers.finish(job.repo, job.head_sha, step)
@@ -235,9 +241,13 @@ def run(job: PullRequestAudit, ctx: JobContext) -> dict[str, Any]:
 
 
 def give_up(job: PullRequestAudit, ctx: JobContext, reason: str) -> None:
-    """Tell the pull request its audit could not run, and how to run it again."""
+    """Tell the pull request its audit could not run (never as a pass), and how to run it again.
+
+    The claim is dropped first, whatever GitHub does next: a later event for this commit, a
+    re-run or `/audit` may then audit it at once. If GitHub cannot be told now, this raises and
+    the ledger keeps the job for the recovery to complete the check later.
+    """
     services = ctx.services
-    ops = services.github.repo(job.installation_id, job.repo)
-    check_run = ops.find_or_create_check_run(job.head_sha)
-    ops.complete_check_run(check_run.id, render_audit_failed(reason), "neutral")
     services.markers.abandon(job.repo, job.head_sha, claim_step(job), owner=ctx.task_id)
+    ops = services.github.repo(job.installation_id, job.repo)
+    report_incomplete(ctx, ops, job.head_sha, reason)

@@ -17,7 +17,6 @@ from bot.render import (
     RepoLinks,
     decide_conclusion,
     newly_affected,
-    render_audit_failed,
     render_check_run,
     render_follow_up_issue,
     render_follow_up_resolved,
@@ -25,9 +24,11 @@ from bot.render import (
 from workers.analysis_cache import RedisCache
 from workers.audit import ZERO_SHA, audit_push, read_config
 from workers.execution import JobContext
+from workers.incomplete import report_incomplete
 from workers.pull_request import claim_ttl
 
 STEP = "default-branch-push"
+RERUN = 'Re-run it with "Re-run" on this check.'
 # Verdicts that keep a follow-up issue open: still affected, or no longer decidable (never
 # close an issue on a guess).
 KEEPS_ISSUE_OPEN = frozenset({Verdict.AFFECTED, Verdict.INDETERMINATE})
@@ -80,6 +81,11 @@ def run(job: PushAudit, ctx: JobContext) -> dict[str, Any]:
     if claim != "mine":
         return {"status": "duplicate", "claim": claim}
     ops = services.github.repo(job.installation_id, job.repo)
+    if ctx.interrupted is not None:
+        reason = f"The audit could not finish: {ctx.interrupted}"
+        run, conclusion = report_incomplete(ctx, ops, job.after, reason, how_to_rerun=RERUN)
+        services.markers.finish(job.repo, job.after, STEP)
+        return {"status": "incomplete", "check_run": run.id, "conclusion": conclusion}
     owner, name = ops.owner, ops.name
     token = services.github.installation_token(job.installation_id)
     mirror = services.cache.sync(
@@ -103,9 +109,8 @@ def run(job: PushAudit, ctx: JobContext) -> dict[str, Any]:
 
 
 def give_up(job: PushAudit, ctx: JobContext, reason: str) -> None:
+    """As for a pull request: drop the claim first, then complete the check as unfinished."""
     services = ctx.services
-    ops = services.github.repo(job.installation_id, job.repo)
-    check_run = ops.find_or_create_check_run(job.after)
-    rerun = 'Re-run it with "Re-run" on this check.'
-    ops.complete_check_run(check_run.id, render_audit_failed(reason, how_to_rerun=rerun), "neutral")
     services.markers.abandon(job.repo, job.after, STEP, owner=ctx.task_id)
+    ops = services.github.repo(job.installation_id, job.repo)
+    report_incomplete(ctx, ops, job.after, reason, how_to_rerun=RERUN)

@@ -24,6 +24,8 @@ DEFAULT_REFSPECS = ("+refs/heads/*:refs/heads/*", "+refs/tags/*:refs/tags/*")
 # Always keep fetched objects as packs, so the size watch only has to look at objects/pack.
 FETCH_OPTIONS = ("-c", "fetch.unpackLimit=1", "-c", "transfer.unpackLimit=1")
 _REPACK_AT_PACKS = 40
+# What git says when `http.followRedirects=false` refuses a redirect.
+_REDIRECT = re.compile(r"returned error: (30[1-8])")
 
 
 class FetchError(Exception):
@@ -58,7 +60,9 @@ def remote_access(template: str, owner: str, repo: str, token: str | None) -> Re
 
     `https://x-access-token:{token}@github.com/{owner}/{repo}.git` becomes the URL without the
     user part plus `http.https://github.com/.extraHeader: Authorization: Basic ...`, scoped to
-    that host so a redirect elsewhere never sees it.
+    that host. The scope alone does not stop a redirect: git keeps sending the header to the
+    base URL a redirect names, which is why every fetch runs with `http.followRedirects=false`
+    (workers/git.py).
     """
     formatted = template.format(owner=owner, repo=repo, token=_SENTINEL)
     parts = urlsplit(formatted)
@@ -234,6 +238,14 @@ class RepoCache:
             reason = str(exc)
         except GitError as exc:
             if check:
+                redirected = _REDIRECT.search(exc.stderr)
+                if redirected is not None:
+                    raise FetchError(
+                        f"fetching {mirror.owner}/{mirror.repo} failed: the git host answered "
+                        f"with a redirect (HTTP {redirected.group(1)}), which lora-audit never "
+                        "follows with the installation token",
+                        permanent=True,
+                    ) from None
                 raise FetchError(
                     f"fetching {mirror.owner}/{mirror.repo} failed: {exc.stderr.strip()[:500]}"
                 ) from None

@@ -13,6 +13,7 @@ import redis
 
 from bot.github import GitHubApp
 from bot.settings import Settings, get_settings
+from workers.ledger import Ledger
 from workers.markers import Markers
 from workers.repo_cache import RepoCache
 from workers.tuning import WorkerTuning, get_tuning
@@ -26,6 +27,7 @@ class Services:
     github: GitHubApp
     cache: RepoCache
     markers: Markers
+    ledger: Ledger
 
     @classmethod
     def from_environment(cls) -> Services:
@@ -48,6 +50,7 @@ class Services:
             github=GitHubApp(settings, client),
             cache=cache,
             markers=Markers(client),
+            ledger=Ledger(client),
         )
 
 

@@ -99,6 +99,9 @@ def publish_sweep(
 
 
 def run(job: RepositorySweep, ctx: JobContext) -> dict[str, Any]:
+    if ctx.interrupted is not None:  # running it again would be stopped the same way
+        ctx.log.error("not sweeping %s again: %s", job.repo, ctx.interrupted)
+        return {"status": "stopped", "why": ctx.interrupted}
     ops = ctx.services.github.repo(job.installation_id, job.repo)
     outcome = sweep_repository(ctx, ops, job.installation_id, job.reason)
     if outcome.report is None:

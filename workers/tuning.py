@@ -60,6 +60,29 @@ class WorkerTuning(BaseSettings):
     def soft_time_limit(self) -> float:
         return self.task_soft_time_limit or self.task_time_limit * 0.92
 
+    @property
+    def _margin(self) -> float:
+        """Slack between the hard time limit and the visibility timeout, for clock and polling."""
+        return min(60.0, (self.visibility_timeout - self.task_time_limit) / 2)
+
+    @property
+    def attempt_lease(self) -> float:
+        """How long an attempt holds its job: no attempt outlives the hard time limit."""
+        return self.task_time_limit + self._margin
+
+    @property
+    def max_countdown(self) -> float:
+        """The longest retry countdown a broker message may carry. A message is handed to
+        another worker once it stayed unacknowledged for the visibility timeout, and a retried
+        message stays so for its countdown plus its run; anything longer is parked instead."""
+        return max(1.0, self.visibility_timeout - self.task_time_limit - self._margin)
+
+    @property
+    def lost_after(self) -> float:
+        """When a job that did not end must have lost its message: a dead worker's task is
+        redelivered after the visibility timeout, so one not back by then never will be."""
+        return self.visibility_timeout + 2 * self._margin + self.recovery_interval
+
 
 def get_tuning() -> WorkerTuning:
     """Read the worker knobs from the environment now; raise `SettingsError` naming each one."""

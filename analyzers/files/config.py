@@ -43,6 +43,8 @@ class RepoConfig(BaseModel):
     exclude: list[str] = Field(default_factory=list)
     vllm_version: str | None = None
     pull_request_conclusion: Literal["failure", "neutral"] = "failure"
+    # The App's check run when an audit cannot finish; never a pass (`neutral` only if asked).
+    incomplete_conclusion: Literal["failure", "action_required", "neutral"] = "failure"
     follow_up_issues: bool = True
     weekly_sweep: bool = True
     # When the App's sticky pull-request comment appears (read by the App, not the analysis).

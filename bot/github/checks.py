@@ -125,7 +125,23 @@ class CheckRunOps(RepoClient):
         done, sending = progress.load()
         if done >= len(batches):
             return
-        count = self._annotations_count(check_run_id)
+        run = self._call(
+            lambda gh: gh.rest.checks.get(self.owner, self.name, check_run_id).parsed_data
+        )
+        count = run.output.annotations_count
+        total = sum(len(batch) for batch in batches)
+        if (
+            done == 0
+            and sending is None
+            and run.status == "completed"
+            and run.conclusion == conclusion
+            and (run.output.title, run.output.summary) == (output.title, output.summary)
+            and count == total
+        ):
+            # Posted already, and the record of it was lost (Redis restarted without it):
+            # sending again would only duplicate every annotation.
+            progress.save(len(batches), None)
+            return
         if sending is not None:
             # The answer to batch `sending.index` never arrived: it was applied exactly when the
             # run gained its annotations (an empty batch cannot tell, and is harmless to resend).
@@ -161,12 +177,6 @@ class CheckRunOps(RepoClient):
             self._call(update)
             count += len(batches[index])
             progress.save(index + 1, None)
-
-    def _annotations_count(self, check_run_id: int) -> int:
-        run = self._call(
-            lambda gh: gh.rest.checks.get(self.owner, self.name, check_run_id).parsed_data
-        )
-        return run.output.annotations_count
 
 
 @dataclass(frozen=True)

@@ -23,8 +23,8 @@ from githubkit.exception import GitHubException, RequestFailed
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
-from bot.github.deliveries import failed_deliveries
-from bot.github.errors import redis_retry, translate
+from bot.github.deliveries import delivery_log, failed_deliveries
+from bot.github.errors import foreign, redis_retry, translate
 from bot.github.tokens import InstallationTokens
 from bot.github.types import FailedDelivery, RepoInfo
 from bot.settings import Settings
@@ -46,6 +46,10 @@ def _tls_context() -> ssl.SSLContext:
     """One verifying TLS context per process: githubkit builds an httpx client per call, and
     without this each one loads the CA bundle again (about 20 ms a call)."""
     return ssl.create_default_context(cafile=os.environ.get("SSL_CERT_FILE") or certifi.where())
+
+
+def _translated(exc: GitHubException) -> BaseException:
+    return foreign(exc) or translate(exc)
 
 
 def _client(settings: Settings, auth: AS) -> GitHub[AS]:
@@ -84,7 +88,7 @@ class GitHubApp:
         try:
             return operation(self._app_client)
         except GitHubException as exc:
-            raise translate(exc) from exc
+            raise _translated(exc) from exc
 
     def installation_call(
         self, installation_id: int, operation: Callable[[InstallationClient], T]
@@ -101,9 +105,9 @@ class GitHubApp:
                     with redis_retry("installation token"):
                         self.tokens.forget(installation_id)
                     continue
-                raise translate(exc) from exc
+                raise _translated(exc) from exc
             except GitHubException as exc:
-                raise translate(exc) from exc
+                raise _translated(exc) from exc
         raise AssertionError("unreachable")  # pragma: no cover
 
     def installation_token(self, installation_id: int) -> str:
@@ -170,6 +174,16 @@ class GitHubApp:
         """Deliveries (newest attempt per GUID) that never succeeded, delivered after `since`."""
         return self.app_call(
             lambda gh: failed_deliveries(
+                gh.rest.paginate(gh.rest.apps.list_webhook_deliveries, per_page=100), since=since
+            )
+        )
+
+    def delivery_log(
+        self, *, since: datetime | None = None
+    ) -> tuple[list[FailedDelivery], list[FailedDelivery]]:
+        """(failed, accepted) deliveries since `since`, newest attempt per GUID (one listing)."""
+        return self.app_call(
+            lambda gh: delivery_log(
                 gh.rest.paginate(gh.rest.apps.list_webhook_deliveries, per_page=100), since=since
             )
         )

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import httpx
 import redis
 from githubkit.exception import (
     GitHubException,
@@ -69,6 +70,16 @@ def _describe(exc: RequestFailed) -> str:
         message = ""
     where = f"{request.method} {request.url.path}"
     return f"{where} -> {response.status_code}" + (f": {message}" if message else "")
+
+
+def foreign(exc: GitHubException) -> BaseException | None:
+    """What githubkit wrapped as a RequestError that is no network failure at all (it wraps
+    every exception): a worker's soft time limit, say, must reach the task as it is, not be
+    retried as "cannot reach GitHub"."""
+    if isinstance(exc, RequestError) and not isinstance(exc.exc, httpx.HTTPError | OSError):
+        inner: BaseException = exc.exc
+        return inner
+    return None
 
 
 def translate(exc: GitHubException) -> GitHubError:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import socket
+import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, TypeVar
@@ -16,10 +19,68 @@ if TYPE_CHECKING:
     from bot.github.client import GitHubApp, InstallationClient
 
 T = TypeVar("T")
-LOCK_KEY = "lora-audit:lock:{repo}:{what}"
+LOCK_PREFIX = "lora-audit:lock:"
+LOCK_KEY = LOCK_PREFIX + "{repo}:{what}"
 LOCK_TTL_SECONDS = 120  # longest a find-or-create may hold the lock (a crashed holder frees it)
 LOCK_WAIT_SECONDS = 20.0
 WRITE_ROLES = frozenset({"admin", "maintain", "write"})
+
+
+def process_prefix(pid: int | None = None) -> str:
+    """What the locks (and ledger leases) this process takes start with: a worker's main process
+    can free them when this process dies mid-call (workers/requests.py)."""
+    return f"{socket.gethostname()}:{pid or os.getpid()}:"
+
+
+# KEYS: none. ARGV: the prefix, the lock key pattern. Locks of a dead process, found by SCAN.
+_RELEASE_LOCKS = """
+local released = 0
+local cursor = '0'
+repeat
+    local found = redis.call('SCAN', cursor, 'MATCH', ARGV[2], 'COUNT', 500)
+    cursor = found[1]
+    for _, key in ipairs(found[2]) do
+        local value = redis.call('GET', key)
+        if value and string.sub(value, 1, string.len(ARGV[1])) == ARGV[1] then
+            redis.call('DEL', key)
+            released = released + 1
+        end
+    end
+until cursor == '0'
+return released
+"""
+
+
+def release_locks_of(client: redis.Redis, prefix: str) -> int:
+    """Delete every find-or-create lock whose token starts with `prefix` (a dead process's)."""
+    return int(client.eval(_RELEASE_LOCKS, 0, prefix, LOCK_PREFIX + "*"))
+
+
+def dead_holders(tokens: list[str]) -> set[str]:
+    """The `host:pid:` prefixes among `tokens` of processes of this host that no longer run."""
+    host = socket.gethostname()
+    dead = set()
+    for token in tokens:
+        name, _, rest = token.partition(":")
+        pid, _, _ = rest.partition(":")
+        if name != host or not pid.isdigit():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            dead.add(f"{name}:{pid}:")
+        except PermissionError:
+            pass  # alive, someone else's
+    return dead
+
+
+def lock_tokens(client: redis.Redis) -> list[str]:
+    tokens = []
+    for key in client.scan_iter(match=LOCK_PREFIX + "*", count=500):
+        value = client.get(key)
+        if value is not None:
+            tokens.append(value.decode() if isinstance(value, bytes) else str(value))
+    return tokens
 
 
 class RepoClient:
@@ -49,7 +110,7 @@ class RepoClient:
             key, timeout=LOCK_TTL_SECONDS, blocking_timeout=LOCK_WAIT_SECONDS
         )
         with redis_retry(f"lock on {what}"):
-            acquired = lock.acquire()
+            acquired = lock.acquire(token=process_prefix() + uuid.uuid4().hex)
         if not acquired:
             raise RetryLater(LOCK_WAIT_SECONDS, f"another worker is updating {what} of {self}")
         try:

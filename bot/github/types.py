@@ -7,7 +7,9 @@ from datetime import datetime
 from typing import Literal
 
 AnnotationLevel = Literal["notice", "warning", "failure"]
-Conclusion = Literal["success", "failure", "neutral", "cancelled", "skipped", "timed_out"]
+Conclusion = Literal[
+    "success", "failure", "neutral", "cancelled", "skipped", "timed_out", "action_required"
+]
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,14 @@
 """One module per webhook event; `ROUTER` composes their routers."""
 
-from bot.handlers import check_run, check_suite, installation, issue_comment, pull_request, push
+from bot.handlers import (
+    check_run,
+    check_suite,
+    installation,
+    issue_comment,
+    pull_request,
+    push,
+    repository,
+)
 from bot.routing import Router
 
 ROUTER = Router(
@@ -10,6 +18,7 @@ ROUTER = Router(
     push.router,
     issue_comment.router,
     installation.router,
+    repository.router,
 )
 
 __all__ = ["ROUTER"]

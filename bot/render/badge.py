@@ -22,6 +22,10 @@ class Badge:
     color: str  # a key of COLORS
 
 
+# Unknown, private and never-audited repositories all get exactly this.
+UNKNOWN = Badge("unknown", "lightgrey")
+
+
 def badge_for(state: BadgeState) -> Badge:
     """Affected beats indeterminate beats safe: the badge never looks better than the worst row."""
     affected = state.counts.get(Verdict.AFFECTED, 0)
@@ -35,9 +39,17 @@ def badge_for(state: BadgeState) -> Badge:
     return Badge("safe", "brightgreen")
 
 
-def shields_json(badge: Badge) -> dict[str, object]:
+def shields_json(badge: Badge, *, cache_seconds: int | None = None) -> dict[str, object]:
     """The shields.io endpoint schema (https://shields.io/badges/endpoint-badge)."""
-    return {"schemaVersion": 1, "label": LABEL, "message": badge.message, "color": badge.color}
+    data: dict[str, object] = {
+        "schemaVersion": 1,
+        "label": LABEL,
+        "message": badge.message,
+        "color": badge.color,
+    }
+    if cache_seconds is not None:
+        data["cacheSeconds"] = cache_seconds
+    return data
 
 
 def _text_width(text: str) -> int:

@@ -38,6 +38,7 @@ def test_the_app_handles_the_events_of_the_design() -> None:
         "issue_comment",
         "installation",
         "installation_repositories",
+        "repository",
     }
 
 

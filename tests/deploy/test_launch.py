@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import signal
@@ -11,7 +12,24 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+import redis
+
 from tests.deploy.conftest import LAUNCHER, ROOT, launcher_environment
+from tests.support.redis_server import RedisServer
+
+
+def _load_launcher() -> Any:
+    spec = importlib.util.spec_from_file_location("deploy_launch", LAUNCHER)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+launch = _load_launcher()
 
 
 def _state(path: Path) -> dict[str, Any]:
@@ -100,7 +118,16 @@ def test_a_process_with_broken_settings_stops_the_launcher_instead_of_looping(
 ) -> None:
     env = {key: value for key, value in os.environ.items() if not key.startswith("LORA_AUDIT_")}
     result = subprocess.run(
-        [sys.executable, str(LAUNCHER), "--no-web", "--no-beat", "--workers", "1"],
+        # No Redis is configured either; whether one persists is not what this is about.
+        [
+            sys.executable,
+            str(LAUNCHER),
+            "--no-web",
+            "--no-beat",
+            "--workers",
+            "1",
+            "--allow-volatile-redis",
+        ],
         env=env,
         cwd=ROOT,
         capture_output=True,
@@ -111,3 +138,36 @@ def test_a_process_with_broken_settings_stops_the_launcher_instead_of_looping(
     assert result.returncode == 2
     assert "LORA_AUDIT_APP_ID is missing" in result.stderr
     assert "launch: worker-1 cannot start; fix its settings" in result.stderr
+
+
+def test_a_redis_without_an_append_only_file_stops_the_launch(tmp_path: Path) -> None:
+    volatile = RedisServer(tmp_path / "volatile", persistent=False)
+    volatile.start()
+    try:
+        env = launcher_environment(volatile.url, tmp_path)
+        command = [sys.executable, str(LAUNCHER), "--no-web", "--no-beat", "--workers", "1"]
+        result = subprocess.run(
+            command, env=env, cwd=ROOT, capture_output=True, text=True, timeout=60, check=False
+        )
+        assert result.returncode == 2
+        assert "Redis keeps no append-only file" in result.stderr
+        assert "--appendonly yes" in result.stderr
+        assert not (tmp_path / "logs").exists()  # nothing was started
+    finally:
+        volatile.stop()
+
+
+def test_the_persistence_check_reads_a_password_protected_redis(tmp_path: Path) -> None:
+    """`INFO persistence` through AUTH, as a managed Redis needs."""
+    server = RedisServer(tmp_path / "auth")
+    server.start()
+    try:
+        client = redis.Redis.from_url(server.url)
+        client.config_set("requirepass", "s3cret")
+        url = f"redis://:s3cret@127.0.0.1:{server.port}/0"
+        assert launch.redis_persistence(url)["aof_enabled"] == "1"
+        assert launch.check_redis(url, wait=0) is None
+        with pytest.raises(launch.RedisUnreachable):
+            launch.redis_persistence(f"redis://:wrong@127.0.0.1:{server.port}/0")
+    finally:
+        server.stop()

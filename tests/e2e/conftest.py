@@ -1,11 +1,12 @@
-"""One deployment per module: private Redis, the GitHub stand-in, git remotes, and the launcher.
+"""One deployment per module: a private persistent Redis, the GitHub stand-in, a git host on
+loopback HTTP that accepts only the installation tokens the stand-in issued, and the launcher.
 
 Scenarios share the processes (starting them is the slow part) and each uses its own repository.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import count
 from typing import Any
@@ -17,6 +18,7 @@ from tests.e2e import payloads
 from tests.e2e.deployment import Deployment, wait_until
 from tests.e2e.gate import GatedStandIn
 from tests.standin.state import CheckRun
+from tests.support.git_http import GitHttpServer
 from tests.support.gitrepo import GitRepo
 from tests.support.redis_server import RedisServer
 from tests.workers.remotes import Remotes
@@ -24,8 +26,8 @@ from tests.workers.world import INSTALLATION_ID, World
 
 WEBHOOK_SECRET = "e2e-webhook-secret"
 # Short enough that a killed worker's task comes back within the test, longer than any task.
-VISIBILITY_TIMEOUT = 12
-TASK_TIME_LIMIT = 10
+VISIBILITY_TIMEOUT = 18
+TASK_TIME_LIMIT = 15
 
 
 @dataclass
@@ -35,6 +37,7 @@ class E2E:
     redis: RedisServer
     deployment: Deployment
     results: Celery
+    git_host: GitHttpServer
     _ids: Any
 
     def repo(self, full_name: str) -> tuple[GitRepo, int]:
@@ -90,6 +93,17 @@ class E2E:
         )
 
 
+def _issued_by(standin: GatedStandIn) -> Callable[[str | None], bool]:
+    """The git host accepts exactly the installation tokens GitHub (the stand-in) issued."""
+
+    def accepts(token: str | None) -> bool:
+        with standin.state.lock:
+            issued = standin.state.tokens.get(token or "")
+            return issued is not None and not issued.revoked
+
+    return accepts
+
+
 @pytest.fixture(scope="module")
 def e2e(tmp_path_factory: pytest.TempPathFactory) -> Iterator[E2E]:
     workdir = tmp_path_factory.mktemp("e2e")
@@ -97,7 +111,16 @@ def e2e(tmp_path_factory: pytest.TempPathFactory) -> Iterator[E2E]:
     redis_server.start()
     standin = GatedStandIn()
     standin.start()
-    world = World(standin, Remotes(workdir / "remotes"), redis_server.url, workdir / "cache")
+    remotes = Remotes(workdir / "remotes")
+    remotes.served.mkdir(parents=True)
+    git_host = GitHttpServer(remotes.served, _issued_by(standin)).start()
+    world = World(
+        standin,
+        remotes,
+        redis_server.url,
+        workdir / "cache",
+        git_url_template=git_host.url_template,
+    )
     env = world.env(
         LORA_AUDIT_WEBHOOK_SECRET=WEBHOOK_SECRET,
         LORA_AUDIT_VISIBILITY_TIMEOUT=str(VISIBILITY_TIMEOUT),
@@ -111,8 +134,9 @@ def e2e(tmp_path_factory: pytest.TempPathFactory) -> Iterator[E2E]:
     results = Celery("e2e-results", broker=redis_server.url, backend=redis_server.url)
     try:
         deployment.start()
-        yield E2E(world, standin, redis_server, deployment, results, count(900_001))
+        yield E2E(world, standin, redis_server, deployment, results, git_host, count(900_001))
     finally:
         deployment.stop()
+        git_host.stop()
         standin.stop()
         redis_server.stop()

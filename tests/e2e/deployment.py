@@ -123,6 +123,13 @@ class Deployment:
         os.killpg(pid, signal.SIGKILL)
         return pid
 
+    def pause(self, name: str) -> None:
+        """SIGSTOP a process and its children: alive, holding its connections, doing nothing."""
+        os.killpg(self.state()[name]["pid"], signal.SIGSTOP)
+
+    def resume(self, name: str) -> None:
+        os.killpg(self.state()[name]["pid"], signal.SIGCONT)
+
     def readyz(self) -> int:
         try:
             return httpx.get(f"{self.url}/readyz", timeout=5).status_code

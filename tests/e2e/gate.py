@@ -18,6 +18,7 @@ class _Hold:
     path: re.Pattern[str]
     seconds: float
     remaining: int
+    skip: int = 0
     arrived: threading.Event = field(default_factory=threading.Event)
 
 
@@ -29,10 +30,13 @@ class Gate:
         self._holds: list[_Hold] = []
         self._lock = threading.Lock()
 
-    def hold(self, method: str, path: str, *, seconds: float, times: int = 1) -> threading.Event:
-        """Delay the next `times` `method` requests whose path matches; the event is set when
-        the first one arrives (the client is then waiting on GitHub)."""
-        rule = _Hold(method, re.compile(path), seconds, times)
+    def hold(
+        self, method: str, path: str, *, seconds: float, times: int = 1, skip: int = 0
+    ) -> threading.Event:
+        """Delay the next `times` `method` requests whose path matches (after letting `skip` of
+        them through); the event is set when the first held one arrives (the client is then
+        waiting on GitHub). A held request is still served afterwards, as GitHub would."""
+        rule = _Hold(method, re.compile(path), seconds, times, skip)
         with self._lock:
             self._holds.append(rule)
         return rule.arrived
@@ -41,6 +45,9 @@ class Gate:
         with self._lock:
             for rule in self._holds:
                 if rule.remaining > 0 and rule.method == method and rule.path.search(path):
+                    if rule.skip > 0:
+                        rule.skip -= 1
+                        return None
                     rule.remaining -= 1
                     return rule
         return None

@@ -138,3 +138,23 @@ def installation_created(*, installation_id: int, repos: Sequence[tuple[str, int
         for full_name, repo_id in repos
     ]
     return payload
+
+
+def installation_deleted(*, installation_id: int, repos: Sequence[tuple[str, int]]) -> JSON:
+    payload = installation_created(installation_id=installation_id, repos=repos)
+    payload["action"] = "deleted"
+    return payload
+
+
+def repository(action: str, *, repo: str, repo_id: int, installation_id: int) -> JSON:
+    """A `repository` event (privatized, deleted, publicized, ...), shaped as GitHub sends it."""
+    payload = _base("pull_request/opened.payload.json")
+    payload = {
+        "action": action,
+        "repository": payload["repository"],
+        "sender": payload["sender"],
+    }
+    _repository(payload, repo, repo_id, "main")
+    payload["repository"]["private"] = action == "privatized"
+    _installation(payload, installation_id)
+    return payload

@@ -17,15 +17,21 @@ from tests.support.ports import free_port, wait_for_port
 
 
 class RedisServer:
-    """One `redis-server` process on loopback; `restart()` keeps the same port."""
+    """One `redis-server` process on loopback; `restart()` keeps the same port.
 
-    def __init__(self, workdir: Path, port: int | None = None) -> None:
+    Persistent by default, as production must be (an append-only file, fsynced every second):
+    a restart keeps what was written. `persistent=False` is the misconfiguration that loses
+    accepted deliveries, for the tests that show it is caught.
+    """
+
+    def __init__(self, workdir: Path, port: int | None = None, *, persistent: bool = True) -> None:
         binary = shutil.which("redis-server")
         if binary is None:
             raise RuntimeError("redis-server is not installed; `.ci/run` installs it")
         self.binary = binary
         self.workdir = workdir
         self.port = port or free_port()
+        self.persistent = persistent
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -44,7 +50,9 @@ class RedisServer:
                 "--save",
                 "",
                 "--appendonly",
-                "no",
+                "yes" if self.persistent else "no",
+                "--appendfsync",
+                "everysec",
                 "--dir",
                 str(self.workdir),
                 "--logfile",
@@ -79,6 +87,13 @@ class RedisServer:
     def restart(self) -> None:
         self.stop()
         self.start()
+
+    def kill(self) -> None:
+        """SIGKILL: a crash, with no chance to save anything on the way out."""
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+            self.process = None
 
     def flush(self) -> None:
         client = redis.Redis.from_url(self.url)

@@ -10,12 +10,11 @@ from celery.schedules import crontab
 
 from bot.jobs import (
     AUDIT_QUEUE,
+    JOB_TYPES,
     RECOVER_DELIVERIES_TASK,
     SWEEP_QUEUE,
     WEEKLY_SWEEP_TASK,
-    CommentCommand,
     PullRequestAudit,
-    PushAudit,
     RepositorySweep,
 )
 from tests.workers.world import World, environment
@@ -37,14 +36,7 @@ def test_importing_the_tasks_needs_no_environment() -> None:
         [sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True, check=False
     )
     assert result.returncode == 0, result.stderr
-    names = [
-        CommentCommand.TASK_NAME,
-        PullRequestAudit.TASK_NAME,
-        RECOVER_DELIVERIES_TASK,
-        PushAudit.TASK_NAME,
-        RepositorySweep.TASK_NAME,
-        WEEKLY_SWEEP_TASK,
-    ]
+    names = [*(job.TASK_NAME for job in JOB_TYPES), RECOVER_DELIVERIES_TASK, WEEKLY_SWEEP_TASK]
     assert result.stdout.strip() == repr(sorted(names))
 
 

@@ -246,7 +246,7 @@ def test_a_check_suite_on_a_branch_without_a_pull_request_compares_with_the_defa
     assert run.conclusion == "failure"
 
 
-def test_an_unknown_head_commit_gives_up_with_a_neutral_check_run_saying_how_to_rerun(
+def test_an_unknown_head_commit_gives_up_with_a_failing_check_run_saying_how_to_rerun(
     world: World, services: Services
 ) -> None:
     repo = world.repo(REPO)
@@ -261,10 +261,11 @@ def test_an_unknown_head_commit_gives_up_with_a_neutral_check_run_saying_how_to_
     pull_request.give_up(job, ctx, str(caught.value))
 
     [run] = world.standin.check_runs(REPO)
-    assert run.conclusion == "neutral"
+    assert run.conclusion == "failure"  # an audit that could not run is never a pass
     assert run.title == "The audit could not run"
     assert run.summary is not None
     assert "ffffffffffff is not in octo/evals" in run.summary
+    assert "never counts as a pass" in run.summary
     assert "/audit" in run.summary
     # The claim was dropped, so a redelivery tries again (rather than skipping as a duplicate).
     with pytest.raises(MissingCommit):
@@ -281,9 +282,9 @@ def test_a_rerequested_check_after_a_failure_completes_the_same_check_run(
     head = repo.commit("add an eval loop", {"eval_ckpts.py": AFFECTED})
     number = world.open_pull(REPO, repo, "eval-loop")
     first = _job(head, base, number, "pull_request.opened", "d-1")
-    # The first audit failed for good (say GitHub kept answering 500): a neutral check run.
+    # The first audit failed for good (say GitHub kept answering 500): a failing check run.
     pull_request.give_up(first, context(services), "GitHub kept failing")
-    assert world.standin.check_runs(REPO)[0].conclusion == "neutral"
+    assert world.standin.check_runs(REPO)[0].conclusion == "failure"
 
     rerun = _job(head, base, number, "check_run.rerequested", "d-2")
     result = pull_request.run(rerun, context(services, "task-2"))
@@ -295,3 +296,39 @@ def test_a_rerequested_check_after_a_failure_completes_the_same_check_run(
         "1 newly affected driver",
         1,
     )
+
+
+@pytest.mark.parametrize(
+    ("config", "expected"),
+    [
+        ("", "failure"),
+        ("incomplete_conclusion: action_required\n", "action_required"),
+        ("incomplete_conclusion: neutral\n", "neutral"),
+        ("incomplete_conclusion: success\n", "failure"),  # not allowed: the default is kept
+    ],
+)
+def test_an_audit_that_cannot_finish_concludes_as_configured_never_success(
+    world: World, services: Services, config: str, expected: str
+) -> None:
+    repo = world.repo(REPO)
+    base = repo.commit("base", {"README.md": "evals\n"})
+    repo.branch("loop")
+    repo.checkout("loop")
+    files = {"eval_ckpts.py": AFFECTED}
+    if config:
+        files[".github/lora-audit.yml"] = config
+    head = repo.commit("loop", files)
+    number = world.open_pull(REPO, repo, "loop")
+    world.standin.fail_next(500, times=100, method="PATCH", path=r"/check-runs/")
+    job = _job(head, base, number, "pull_request.opened", "d-1")
+    ctx = context(services)
+
+    with pytest.raises(Exception, match="500"):  # GitHub keeps failing the completion
+        pull_request.run(job, ctx)
+    world.standin.state.failures.clear()
+    pull_request.give_up(job, ctx, "GitHub kept failing")
+
+    [run] = world.standin.check_runs(REPO)
+    assert (run.status, run.conclusion) == ("completed", expected)
+    assert run.summary is not None
+    assert "GitHub kept failing" in run.summary

@@ -48,9 +48,16 @@ def test_a_push_that_makes_a_driver_affected_opens_one_follow_up_issue_and_store
     assert follow_up_marker("eval_ckpts.py") in (issue.body or "")
     assert issue.state == "open"
     assert issue.labels == ["lora-audit"]
+    # A private repository's state is never stored: its badge answers "unknown".
+    assert load_badge_state(redis.Redis.from_url(world.redis_url), REPO) is None
+    with world.standin.state.lock:
+        world.standin.state.repos[REPO.lower()].private = False  # made public
+    third = repo.commit("another loop", {"more.py": AFFECTED})
+    world.push(repo, "main")
+    push.run(_push(repo, second, third, "d-2"), context(services, "task-3"))
     badge = load_badge_state(redis.Redis.from_url(world.redis_url), REPO)
     assert badge is not None
-    assert (badge.sha, badge.private, badge.counts[Verdict.AFFECTED]) == (second, True, 1)
+    assert (badge.sha, badge.private, badge.counts[Verdict.AFFECTED]) == (third, False, 2)
     [run] = world.standin.check_runs(REPO, head_sha=second)
     assert run.conclusion == "failure"
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 import redis
 
 from analyzers.model import Verdict
-from bot.badge import load_badge_state
-from bot.jobs import SWEEP_QUEUE, RepositorySweep
+from bot.badge import BadgeState, load_badge_state, save_badge_state
+from bot.jobs import SWEEP_QUEUE, ForgetRepository, RepositorySweep
 from bot.markers import SWEEP_ISSUE_MARKER
 from tests.workers.conftest import context
 from tests.workers.drivers import AFFECTED, FIXED, UNRELATED
 from tests.workers.world import INSTALLATION_ID, World
-from workers import sweep
+from workers import forget, sweep
 from workers.celery_app import create_app
 from workers.services import Services
 from workers.weekly import enqueue_weekly_sweeps
@@ -133,3 +133,36 @@ def test_the_weekly_fan_out_queues_each_repository_once_per_run(
     assert sorted(next_week["repositories"]) == sorted(first["repositories"])
     client = redis.Redis.from_url(world.redis_url)
     assert client.llen(SWEEP_QUEUE) == 6
+
+
+def test_the_weekly_fan_out_drops_private_badges_and_renews_public_ones(
+    world: World, services: Services
+) -> None:
+    world.repo("octo/public")
+    world.repo("octo/hidden", private=True)
+    client = redis.Redis.from_url(world.redis_url)
+    for name in ("octo/public", "octo/hidden"):
+        state = BadgeState(repo=name, sha="a" * 40, private=False)
+        save_badge_state(client, state)
+        client.expire(f"lora-audit:badge:{name}", 60)  # about to lapse
+    celery = create_app()
+    celery.conf.update(broker_url=world.redis_url)
+
+    enqueue_weekly_sweeps(services, celery, run_id="beat-1")
+
+    assert load_badge_state(client, "octo/hidden") is None
+    assert load_badge_state(client, "octo/public") is not None
+    assert client.ttl("lora-audit:badge:octo/public") > 14 * 86400
+
+
+def test_a_forget_job_drops_the_badge_state(world: World, services: Services) -> None:
+    repo = world.repo(REPO)
+    repo.commit("start", {"e.py": AFFECTED})
+    world.push(repo)
+    sweep.run(_sweep("installation"), context(services))
+    client = redis.Redis.from_url(world.redis_url)
+    assert load_badge_state(client, REPO) is not None
+
+    job = ForgetRepository(installation_id=INSTALLATION_ID, repo=REPO, reason="privatized")
+    assert forget.run(job, context(services))["badge_dropped"] is True
+    assert load_badge_state(client, REPO) is None

@@ -22,12 +22,13 @@ class World:
     remotes: Remotes
     redis_url: str
     cache_dir: Path
+    git_url_template: str | None = None  # default: the remotes over file://
 
     def env(self, **extra: str) -> dict[str, str]:
         """`LORA_AUDIT_*` for a worker in this world (test-sized limits)."""
         return {
             **self.standin.env(redis_url=self.redis_url),
-            "LORA_AUDIT_GIT_URL_TEMPLATE": self.remotes.url_template,
+            "LORA_AUDIT_GIT_URL_TEMPLATE": self.git_url_template or self.remotes.url_template,
             "LORA_AUDIT_CACHE_DIR": str(self.cache_dir),
             "LORA_AUDIT_TASK_TIME_LIMIT": "60",
             "LORA_AUDIT_VISIBILITY_TIMEOUT": "90",
@@ -38,7 +39,7 @@ class World:
     def repo(
         self, full_name: str, *, installation_id: int = INSTALLATION_ID, private: bool = False
     ) -> GitRepo:
-        """A repository known to GitHub and served over file://, with its work tree."""
+        """A repository known to GitHub and served by the remotes, with its work tree."""
         self.standin.add_repo(full_name, installation_id=installation_id, private=private)
         return self.remotes.create(full_name)
 

@@ -87,6 +87,20 @@ def test_completing_again_sends_nothing(ops: RepoOps, github_standin: GitHubStan
     assert len(github_standin.check_runs(REPO)[0].annotations) == 60
 
 
+def test_completing_again_after_redis_lost_the_progress_sends_nothing(
+    ops: RepoOps, github_standin: GitHubStandIn
+) -> None:
+    run = ops.find_or_create_check_run(SHA)
+    ops.complete_check_run(run.id, _output(60), "failure")
+    for key in ops.app.redis.scan_iter("lora-audit:check-run-progress:*"):
+        ops.app.redis.delete(key)  # a Redis restart without persistence
+    ops.complete_check_run(run.id, _output(60), "failure")
+    assert len(github_standin.calls("PATCH", f"/check-runs/{run.id}$")) == 2
+    assert len(github_standin.check_runs(REPO)[0].annotations) == 60
+    ops.complete_check_run(run.id, _output(61), "failure")  # a different result is posted
+    assert len(github_standin.calls("PATCH", f"/check-runs/{run.id}$")) == 4
+
+
 def test_a_retry_resumes_after_the_batches_already_sent(
     ops: RepoOps, github_standin: GitHubStandIn
 ) -> None:

@@ -22,6 +22,7 @@ from tests.support.redis_server import RedisServer
 from tests.support.uvicorn_thread import UvicornThread
 
 SECRET = "webhook-secret-for-tests"
+PULL_EVENT = "pull_request/opened.payload.json"
 EVENTS = Path(__file__).resolve().parents[2] / "fixtures" / "github"
 
 

@@ -7,7 +7,15 @@ from typing import Any
 
 import pytest
 
-from bot.jobs import AUDIT_QUEUE, SWEEP_QUEUE, PullRequestAudit, PushAudit, RepositorySweep
+from bot.jobs import (
+    AUDIT_QUEUE,
+    JOB_TYPES,
+    SWEEP_QUEUE,
+    ForgetRepository,
+    PullRequestAudit,
+    PushAudit,
+    RepositorySweep,
+)
 from tests.bot.webhooks.conftest import EVENTS, Web, load_event
 
 HEAD = "ec26c3e57ca3a959ca5aad62de7213c562f8c821"
@@ -108,7 +116,21 @@ EXPECTED: dict[str, tuple[int, list[tuple[str, str, dict[str, Any]]]]] = {
             )
         ],
     ),
-    "installation/deleted.payload.json": (202, []),
+    "installation/deleted.payload.json": (
+        202,
+        [
+            (
+                AUDIT_QUEUE,
+                ForgetRepository.TASK_NAME,
+                {
+                    "delivery_id": DELIVERY,
+                    "installation_id": 2,
+                    "repo": "octocat/Hello-World",
+                    "reason": "uninstalled",
+                },
+            )
+        ],
+    ),
     "installation_repositories/added.payload.json": (
         202,
         [
@@ -181,7 +203,7 @@ def test_fixture_is_acknowledged_and_queued_exactly(web: Web, relpath: str) -> N
     queued = web.queued()
     assert [(task.name, task.kwargs) for task in queued] == [(name, kw) for _, name, kw in jobs]
     for (queue, name, kwargs), task in zip(jobs, queued, strict=True):
-        job_type = {job.TASK_NAME: job for job in (PullRequestAudit, PushAudit, RepositorySweep)}
+        job_type = {job.TASK_NAME: job for job in JOB_TYPES}
         job = job_type[name].model_validate(kwargs)
         assert task.id == job.task_id()
         assert queue == job.QUEUE

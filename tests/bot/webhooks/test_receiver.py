@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.jobs import CommentCommand, PushAudit
+from bot.jobs import CommentCommand, ForgetRepository, PushAudit, RepositorySweep
 from tests.bot.webhooks.conftest import SECRET, Web, load_event
 
 PULL = "pull_request/opened.payload.json"
@@ -118,7 +118,11 @@ def test_oversized_stream_without_length_is_413(web: Web) -> None:
     response = web.client.post(
         f"{web.url}/webhooks",
         content=body(),
-        headers={"X-GitHub-Event": "push", "X-GitHub-Delivery": "big", "X-Hub-Signature-256": "x"},
+        headers={
+            "X-GitHub-Event": "push",
+            "X-GitHub-Delivery": "big",
+            "X-Hub-Signature-256": "sha256=" + "0" * 64,
+        },
     )
     assert response.status_code == 413
 
@@ -224,3 +228,59 @@ def test_unhandled_deliveries_are_acknowledged(
     payload = load_event(relpath) | change
     assert web.post(event, payload).status_code == 202
     assert web.queued() == []
+
+
+def _repository_event(action: str, **extra: Any) -> dict[str, Any]:
+    return {
+        "action": action,
+        "repository": {"id": 5, "name": "Demo", "full_name": "Octo/Demo", "private": True},
+        "installation": {"id": 77},
+        "sender": {"login": "octo", "type": "User"},
+        **extra,
+    }
+
+
+@pytest.mark.parametrize(
+    ("event", "payload", "expected"),
+    [
+        ("repository", _repository_event("privatized"), [("Octo/Demo", "privatized")]),
+        ("repository", _repository_event("deleted"), [("Octo/Demo", "deleted")]),
+        (
+            "repository",
+            _repository_event("renamed", changes={"repository": {"name": {"from": "Old"}}}),
+            [("Octo/Old", "renamed")],
+        ),
+        (
+            "installation_repositories",
+            {
+                "action": "removed",
+                "installation": {"id": 77},
+                "repositories_added": [],
+                "repositories_removed": [
+                    {"id": 1, "name": "a", "full_name": "Octo/a", "private": False},
+                    {"id": 2, "name": "b", "full_name": "Octo/b", "private": True},
+                ],
+            },
+            [("Octo/a", "removed"), ("Octo/b", "removed")],
+        ),
+    ],
+    ids=["privatized", "deleted", "renamed", "repositories-removed"],
+)
+def test_lost_access_forgets_the_badge(
+    web: Web, event: str, payload: dict[str, Any], expected: list[tuple[str, str]]
+) -> None:
+    response = web.post(event, payload)
+    assert response.status_code == 202
+    queued = web.queued()
+    assert {task.name for task in queued} == {ForgetRepository.TASK_NAME}
+    assert [(task.kwargs["repo"], task.kwargs["reason"]) for task in queued] == expected
+
+
+def test_a_publicized_repository_is_swept_so_its_badge_appears(web: Web) -> None:
+    assert web.post("repository", _repository_event("publicized")).status_code == 202
+    [task] = web.queued()
+    assert (task.name, task.kwargs["repo"], task.kwargs["reason"]) == (
+        RepositorySweep.TASK_NAME,
+        "Octo/Demo",
+        "publicized",
+    )
