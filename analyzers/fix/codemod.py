@@ -242,10 +242,7 @@ def _builders(report: Report, paths: Collection[str]) -> list[str]:
 
 def _same_path_new_content(row: DriverRow) -> bool:
     """A stale serve of the very path asked for: its folder's weights changed under one id."""
-    return (
-        any(record.stale and record.served == record.requested for record in row.replay)
-        or "whose weights change" in row.reason
-    )
+    return any(record.stale and record.served == record.requested for record in row.replay)
 
 
 def _pinned(report: Report) -> VllmVersion | None:

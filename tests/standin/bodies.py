@@ -308,8 +308,9 @@ def review_comment_json(state: State, comment: ReviewComment, api: str) -> JSON:
     prefix = f"{api}/repos/{comment.repo}"
     html = f"{WEB}/{comment.repo}/pull/{comment.pull_number}#discussion_r{comment.id}"
     pull_url = f"{prefix}/pulls/{comment.pull_number}"
+    url = f"{prefix}/pulls/comments/{comment.id}"
     body.update(
-        url=f"{prefix}/pulls/comments/{comment.id}",
+        url=url,
         pull_request_review_id=comment.id + 1,
         id=comment.id,
         node_id=f"PRRC_{comment.id}",
@@ -327,7 +328,7 @@ def review_comment_json(state: State, comment: ReviewComment, api: str) -> JSON:
         pull_request_url=pull_url,
         author_association="NONE" if comment.user.type == "Bot" else "COLLABORATOR",
         _links={
-            "self": {"href": body["url"]},
+            "self": {"href": url},
             "html": {"href": html},
             "pull_request": {"href": pull_url},
         },
@@ -338,5 +339,4 @@ def review_comment_json(state: State, comment: ReviewComment, api: str) -> JSON:
         original_line=comment.line,
         side=comment.side,
     )
-    body["_links"]["self"]["href"] = body["url"]
     return body
