@@ -24,6 +24,11 @@ def resolved_marker(driver_path: str, fixed_in: str) -> str:
     return f"<!-- lora-audit:resolved:{quote(driver_path, safe='/')}@{fixed_in} -->"
 
 
+def suggestion_marker(head_sha: str, driver_path: str) -> str:
+    """The marker of the suggested change for one driver at one head commit (once per head)."""
+    return f"<!-- lora-audit:suggestion:{head_sha}:{quote(driver_path, safe='/')} -->"
+
+
 def with_marker(body: str, marker: str) -> str:
     """`body`, starting with `marker` unless it already holds it."""
     return body if marker in body else f"{marker}\n{body}"

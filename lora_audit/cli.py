@@ -15,6 +15,7 @@ from typing import NoReturn, Protocol, cast
 # subcommand -> (module with configure(parser) and run(args) -> int, one-line help)
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "scan": ("lora_audit.scan", "audit a repository's vLLM drivers for stale LoRA serves"),
+    "fix": ("lora_audit.fix", "rewrite Affected drivers into a safe form (or print the diff)"),
     "replay": ("lora_audit.replay", "replay (id, path) requests through vLLM's LoRA cache"),
     "serve": ("bot.serve", "run the GitHub App web server"),
     "worker": ("workers.launch", "run a Celery worker (with --beat, the weekly scheduler too)"),

@@ -11,10 +11,11 @@ The stages, lowest first; a module may import its own stage and any lower one, n
     3  analyzers.judge (trace -> verdict)
     4  analyzers.report (rows, links between files)
     5  analyzers.audit (the analysis front: candidates -> analyse -> link -> Report)
-    6  analyzers.render (report -> text) and analyzers.git (commits, history, branches); these two
-       never use each other, and git uses only files, vllm, the contracts and the audit front
+    6  analyzers.render (report -> text), analyzers.git (commits, history, branches) and
+       analyzers.fix (Affected rows -> rewritten source); these three never use each other, and
+       git and fix use only files, vllm, the contracts and the audit front
 
-Stages on one floor (the contracts; vllm and files) may use each other.
+Stages on one floor below the top (the contracts; vllm and files) may use each other.
 
 Nothing in analyzers imports bot, workers or the lora_audit front doors.
 """
@@ -41,9 +42,15 @@ RANKS = {
     "analyzers.audit": 5,
     "analyzers.render": 6,
     "analyzers.git": 6,
+    "analyzers.fix": 6,
 }
-GIT_MAY_USE = {"analyzers", "analyzers.model", "analyzers.events", "analyzers.files"}
-GIT_MAY_USE |= {"analyzers.vllm", "analyzers.audit", "analyzers.git"}
+TOP_FLOOR = 6
+FRONT_USERS = {"analyzers", "analyzers.model", "analyzers.events", "analyzers.files"}
+FRONT_USERS |= {"analyzers.vllm", "analyzers.audit"}
+MAY_USE = {
+    "analyzers.git": FRONT_USERS | {"analyzers.git"},
+    "analyzers.fix": FRONT_USERS | {"analyzers.fix"},
+}
 OUTSIDE = ("bot", "workers", "lora_audit")
 MAX_CYCLES = 2
 MAX_TOP_LEVEL_MODULES = 6
@@ -159,10 +166,10 @@ def allowed(importer: str, imported: str) -> bool:
     here, there = stage(importer), stage(imported)
     if here == there:
         return True
-    if here == "analyzers.git":
-        return there in GIT_MAY_USE
+    if here in MAY_USE:
+        return there in MAY_USE[here]
     if RANKS[there] == RANKS[here]:
-        return {here, there} != {"analyzers.render", "analyzers.git"}
+        return RANKS[here] < TOP_FLOOR
     return RANKS[there] < RANKS[here]
 
 
@@ -204,4 +211,8 @@ def test_the_rules_can_fail() -> None:
     assert not allowed("analyzers.interpret.values", "analyzers.judge.verdict")
     assert not allowed("analyzers.git.api", "analyzers.judge.verdict")
     assert not allowed("analyzers.render.sarif", "analyzers.git.api")
+    assert not allowed("analyzers.fix.codemod", "analyzers.render.table")
+    assert not allowed("analyzers.git.api", "analyzers.fix.codemod")
+    assert not allowed("analyzers.fix.sites", "analyzers.judge.verdict")
+    assert allowed("analyzers.fix.codemod", "analyzers.audit")
     assert allowed("analyzers.vllm.lockfiles", "analyzers.files.source")

@@ -13,7 +13,7 @@ from typing import Any
 
 from analyzers.files.config import RepoConfig
 from analyzers.model import Report
-from bot.github import RepoOps
+from bot.github import RepoOps, RetryLater
 from bot.github.types import CheckRunRef, CommentRef, Conclusion
 from bot.jobs import PullRequestAudit
 from bot.render import (
@@ -31,6 +31,7 @@ from workers.execution import JobContext
 from workers.incomplete import report_incomplete
 from workers.repo_cache import Mirror, point_head
 from workers.services import Services
+from workers.suggestions import suggest_fixes
 
 # Events that GitHub sends on its own for a new head commit; they all share one audit.
 AUTOMATIC_TRIGGERS = frozenset(
@@ -59,6 +60,7 @@ class Outcome:
     conclusion: Conclusion
     changes: PullRequestChanges
     comment: CommentRef | None  # None: no sticky comment (nothing worth saying, or `never`)
+    suggestions: tuple[CommentRef, ...] = ()  # suggested changes (review comments) posted
 
 
 def claim_step(job: PullRequestAudit) -> str:
@@ -150,6 +152,7 @@ def check_pull_request(
     output = render_check_run(report, policy=policy, links=links, changes=changes)
     ops.complete_check_run(check_run.id, output, conclusion)
     comment = None
+    suggestions: list[CommentRef] = []
     if target.pull_number is not None:
         body = render_pr_comment(report, changes, check_run_url=check_run.html_url, links=links)
         comment = post_sticky_comment(
@@ -159,6 +162,15 @@ def check_pull_request(
             mode=config.comment,
             worth_saying=changes.worth_saying,
         )
+        suggestions = offer_suggestions(
+            ctx,
+            ops,
+            mirror=mirror,
+            report=report,
+            config=config,
+            cache=cache,
+            pull_number=target.pull_number,
+        )
     ctx.log.info(
         "check run %d completed: %s (%d newly affected); comment %s",
         check_run.id,
@@ -166,7 +178,36 @@ def check_pull_request(
         len(newly_affected(report)),
         comment.id if comment is not None else "not needed",
     )
-    return Outcome(report, check_run, conclusion, changes, comment)
+    return Outcome(report, check_run, conclusion, changes, comment, tuple(suggestions))
+
+
+def offer_suggestions(
+    ctx: JobContext,
+    ops: RepoOps,
+    *,
+    mirror: Mirror,
+    report: Report,
+    config: RepoConfig,
+    cache: Cache,
+    pull_number: int,
+) -> list[CommentRef]:
+    """The suggested changes (`workers/suggestions.py`); the check run is posted already, so a
+    failure here is logged, never a failed check (GitHub's limits still retry the task)."""
+    try:
+        return suggest_fixes(
+            ctx,
+            ops,
+            mirror=mirror,
+            report=report,
+            config=config,
+            cache=cache,
+            pull_number=pull_number,
+        )
+    except RetryLater:
+        raise
+    except Exception:
+        ctx.log.exception("no suggested changes for pull request %d", pull_number)
+        return []
 
 
 def run(job: PullRequestAudit, ctx: JobContext) -> dict[str, Any]:
@@ -195,6 +236,7 @@ def run(job: PullRequestAudit, ctx: JobContext) -> dict[str, Any]:
         "newly_affected": [row.path for row in newly_affected(outcome.report)],
         "pull_number": target.pull_number,
         "comment": outcome.comment.id if outcome.comment is not None else None,
+        "suggestions": [ref.id for ref in outcome.suggestions],
     }
 
 

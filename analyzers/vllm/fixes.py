@@ -1,7 +1,9 @@
 """How to stop vLLM serving an earlier adapter's weights: the fixes, in words, once.
 
 SARIF's rule help, the check run, the pull-request comment and the follow-up issue all render
-these entries; a codemod can pick one kind per Affected row, knowing which vLLM release it needs.
+the `FIXES`; `lora-audit fix` (and the App's suggested changes) rewrite code into one of them
+through the `REWRITES`, tried in the order `rewrites_for` gives for one Affected row: the first
+whose re-scan is safe is kept.
 """
 
 from __future__ import annotations
@@ -78,3 +80,54 @@ def one_sentence() -> str:
     ]
     text = ", ".join(clauses[:-1]) + f", or {clauses[-1]}."
     return text[0].upper() + text[1:]
+
+
+@dataclass(frozen=True)
+class Rewrite:
+    """One way `lora-audit fix` rewrites a request site into the fix of `kind`.
+
+    `new_content`: whether it also fixes the same path re-added with new weights (an RL loop
+    that overwrites one folder); a new id per path cannot, a new id per step or a re-read can.
+    """
+
+    name: str
+    kind: str
+    done: str  # what the rewrite did, a clause after "fixed PATH:LINE: " (CLI, suggestions)
+    new_content: bool
+
+
+REWRITES: tuple[Rewrite, ...] = (
+    Rewrite("enumerate-index", "distinct-id", "lora_int_id from the enumerate index", True),
+    Rewrite("counter", "distinct-id", "lora_int_id from a counter already in scope", True),
+    Rewrite("id-map", "distinct-id", "one lora_int_id per adapter path from an id map", False),
+    Rewrite("load-inplace", "load-inplace", "LoRARequest(..., load_inplace=True)", True),
+    Rewrite("remove-lora", "remove-before-reuse", "remove_lora(id) before the reuse", True),
+)
+
+
+def rewrite(name: str) -> Rewrite:
+    """The rewrite of that name (KeyError for an unknown one)."""
+    found = {entry.name: entry for entry in REWRITES}
+    return found[name]
+
+
+def rewrites_for(*, new_content: bool, pinned: VllmVersion | None) -> tuple[Rewrite, ...]:
+    """The rewrites worth trying for one Affected row, best first.
+
+    `new_content`: the row serves one path with new weights (a distinct id per path cannot fix
+    it, so re-reading comes first). `pinned`: the vLLM release the repository itself pins, or
+    None; `load_inplace=True` is offered only where that release has it (before 0.15 the keyword
+    raises TypeError, and an unpinned repository may run any release).
+    """
+    usable = [
+        entry
+        for entry in REWRITES
+        if (entry.new_content or not new_content) and _released(fix(entry.kind), pinned)
+    ]
+    if new_content:
+        usable.sort(key=lambda entry: entry.kind == "distinct-id")  # re-reads first (stable)
+    return tuple(usable)
+
+
+def _released(entry: Fix, pinned: VllmVersion | None) -> bool:
+    return entry.since is None or (pinned is not None and entry.available(pinned))

@@ -91,6 +91,19 @@ class CommentRef:
 
 
 @dataclass(frozen=True)
+class SuggestedChange:
+    """A review comment that offers lines `start_line`..`line` of `path` at `commit_id` a
+    replacement (its body holds the ```suggestion block); found again by `marker`."""
+
+    path: str
+    commit_id: str
+    start_line: int
+    line: int
+    body: str
+    marker: str
+
+
+@dataclass(frozen=True)
 class IssueRef:
     number: int
     state: str

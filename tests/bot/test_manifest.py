@@ -48,7 +48,7 @@ def test_least_privilege() -> None:
         "checks": "write",
         "contents": "read",
         "issues": "write",
-        "pull_requests": "read",
+        "pull_requests": "write",  # suggested changes are review comments
         "metadata": "read",
     }
 

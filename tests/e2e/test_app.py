@@ -17,7 +17,13 @@ from bot.jobs import (
     PushAudit,
     RepositorySweep,
 )
-from bot.markers import PR_COMMENT_MARKER, SWEEP_ISSUE_MARKER, follow_up_marker, reply_marker
+from bot.markers import (
+    PR_COMMENT_MARKER,
+    SWEEP_ISSUE_MARKER,
+    follow_up_marker,
+    reply_marker,
+    suggestion_marker,
+)
 from tests.e2e import payloads
 from tests.e2e.conftest import E2E
 from tests.e2e.deployment import wait_until
@@ -117,6 +123,91 @@ def test_unrelated_change_succeeds_and_lists_the_old_finding_unannotated(e2e: E2
     assert "already on base" in run.summary
     # Quiet by default: nothing this pull request changed is worth a comment.
     assert e2e.standin.comments(name, number) == []
+
+
+def test_suggested_change_on_the_request_line_once_per_head_and_none_without_findings(
+    e2e: E2E,
+) -> None:
+    name = "e2e/suggestions"
+    git, repo_id = e2e.repo(name)
+    git.commit("base", {"fixed.py": FIXED})
+    git.branch("eval-loop")
+    git.checkout("eval-loop")
+    head = git.commit("eval loop", {"eval_ckpts.py": AFFECTED})
+    number = e2e.world.open_pull(name, git, "eval-loop")
+    opened = e2e.pull_request_payload(
+        "opened", repo=name, repo_id=repo_id, number=number, git=git, branch="eval-loop"
+    )
+
+    delivery = e2e.standin.deliver("pull_request", opened)
+    assert e2e.result(PR_TASK, delivery.guid, name)["status"] == "posted"
+
+    [comment] = e2e.standin.review_comments(name, number)
+    assert (comment.path, comment.commit_id, comment.side) == ("eval_ckpts.py", head, "RIGHT")
+    # One block from the id map after the imports to the request line, which it rewrites.
+    assert (comment.start_line, comment.line) == (3, AFFECTED_REQUEST_LINE)
+    assert comment.user.login == e2e.standin.bot_login
+    assert comment.body.startswith(suggestion_marker(head, "eval_ckpts.py"))
+    suggestion = comment.body.split("```suggestion\n", 1)[1].split("\n```", 1)[0]
+    assert suggestion.splitlines() == [
+        "",
+        "_lora_ids: dict[object, int] = {}  # adapter path -> lora_int_id",
+        "",
+        'CHECKPOINTS = ["ckpt/step_100", "ckpt/step_200", "ckpt/step_300"]',
+        "",
+        'llm = LLM(model="base-model", enable_lora=True)',
+        "for ckpt in CHECKPOINTS:",
+        '    out = llm.generate(["hello"], SamplingParams(), lora_request=LoRARequest("adapter", '
+        "_lora_ids.setdefault(ckpt, len(_lora_ids) + 1), ckpt))",
+    ]
+
+    # GitHub redelivers the event, and sends a check suite for the same head; a writer asks
+    # for a re-run. None of them adds a second suggestion.
+    assert e2e.standin.deliver("pull_request", opened, guid=delivery.guid).status_code == 202
+    suite = e2e.deliver(
+        "check_suite",
+        payloads.check_suite(
+            "requested",
+            repo=name,
+            repo_id=repo_id,
+            installation_id=INSTALLATION_ID,
+            head_sha=head,
+            head_branch="eval-loop",
+        ),
+    )
+    assert e2e.result(PR_TASK, suite, name)["status"] == "duplicate"
+    e2e.standin.set_permission(name, "writer", "write")
+    command_id = e2e.standin.add_comment(name, number, "/audit", author="writer")
+    rerun = e2e.deliver(
+        "issue_comment",
+        payloads.issue_comment(
+            repo=name,
+            repo_id=repo_id,
+            installation_id=INSTALLATION_ID,
+            issue_number=number,
+            comment_id=command_id,
+            author="writer",
+            body="/audit",
+            on_pull=True,
+        ),
+    )
+    assert e2e.result(CommentCommand.TASK_NAME, rerun, name)["status"] == "audited"
+    assert [c.id for c in e2e.standin.review_comments(name, number)] == [comment.id]
+
+    # A pull request that adds no affected driver gets no suggestion.
+    git.checkout("main")
+    git.branch("docs")
+    git.checkout("docs")
+    git.commit("helper", {"util.py": UNRELATED})
+    quiet = e2e.world.open_pull(name, git, "docs")
+    guid = e2e.deliver(
+        "pull_request",
+        e2e.pull_request_payload(
+            "opened", repo=name, repo_id=repo_id, number=quiet, git=git, branch="docs"
+        ),
+    )
+    assert e2e.result(PR_TASK, guid, name)["suggestions"] == []
+    assert e2e.standin.review_comments(name, quiet) == []
 
 
 def test_default_branch_pushes_follow_up_issue_fix_commits_and_sweep_issue(e2e: E2E) -> None:

@@ -107,7 +107,7 @@ def test_setup_from_nothing_to_a_first_check_run(
         assert manifest["hook_attributes"]["url"] == f"{base}/webhooks"
         assert manifest["redirect_url"] == f"{base}/setup/callback"
         assert manifest["setup_url"] == f"{base}/installed"
-        assert manifest["default_permissions"]["pull_requests"] == "read"
+        assert manifest["default_permissions"]["pull_requests"] == "write"
         assert done.status_code == 200, done.text
         assert "is registered" in done.text
         assert f"{github_standin.url}/apps/{github_standin.state.app_slug}/installations/new" in (

@@ -17,6 +17,7 @@ from tests.standin.state import (
     PullRequest,
     Reaction,
     Repo,
+    ReviewComment,
     State,
     User,
 )
@@ -298,4 +299,44 @@ def token_json(token: str, expires_at: str) -> JSON:
     body: JSON = template("apps_create_installation_access_token")
     body.update(token=token, expires_at=expires_at)
     body.pop("repositories", None)
+    return body
+
+
+def review_comment_json(state: State, comment: ReviewComment, api: str) -> JSON:
+    body: JSON = template("pulls_create_review_comment")
+    body.pop("in_reply_to_id", None)  # a top-level comment, not a reply
+    prefix = f"{api}/repos/{comment.repo}"
+    html = f"{WEB}/{comment.repo}/pull/{comment.pull_number}#discussion_r{comment.id}"
+    pull_url = f"{prefix}/pulls/{comment.pull_number}"
+    url = f"{prefix}/pulls/comments/{comment.id}"
+    body.update(
+        url=url,
+        pull_request_review_id=comment.id + 1,
+        id=comment.id,
+        node_id=f"PRRC_{comment.id}",
+        diff_hunk=f"@@ +{comment.start_line or comment.line},{comment.line} @@",
+        path=comment.path,
+        position=None,
+        original_position=None,
+        commit_id=comment.commit_id,
+        original_commit_id=comment.commit_id,
+        user=user_json(comment.user, api),
+        body=comment.body,
+        created_at=comment.created_at,
+        updated_at=comment.updated_at,
+        html_url=html,
+        pull_request_url=pull_url,
+        author_association="NONE" if comment.user.type == "Bot" else "COLLABORATOR",
+        _links={
+            "self": {"href": url},
+            "html": {"href": html},
+            "pull_request": {"href": pull_url},
+        },
+        start_line=comment.start_line,
+        original_start_line=comment.start_line,
+        start_side=comment.start_side,
+        line=comment.line,
+        original_line=comment.line,
+        side=comment.side,
+    )
     return body

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from bot.settings import Settings
-from tests.standin import hooks, routes_app, routes_issues, routes_repos, routes_web
+from tests.standin import hooks, routes_app, routes_issues, routes_pulls, routes_repos, routes_web
 from tests.standin.http import ENTERPRISE_API_PATH, build_app
 from tests.standin.keys import app_key_pair
 from tests.standin.state import (
@@ -31,6 +31,7 @@ from tests.standin.state import (
     ManifestPost,
     PullRequest,
     Repo,
+    ReviewComment,
     State,
 )
 from tests.support.uvicorn_thread import UvicornThread
@@ -46,7 +47,13 @@ class GitHubStandIn:
     def __init__(self, *, app_id: int = APP_ID, app_slug: str = APP_SLUG) -> None:
         self.keys = app_key_pair()
         self.state = State(app_id=app_id, app_slug=app_slug, private_pem=self.keys.private_pem)
-        tables = (routes_app.routes, routes_repos.routes, routes_issues.routes, routes_web.routes)
+        tables = (
+            routes_app.routes,
+            routes_repos.routes,
+            routes_issues.routes,
+            routes_pulls.routes,
+            routes_web.routes,
+        )
         app = build_app(
             self.state, self.keys.public_pem, tables, pages=routes_web.web_routes(self.state)
         )
@@ -178,12 +185,16 @@ class GitHubStandIn:
         base_ref: str = "main",
         title: str = "A change",
         author: str = "octocat",
+        hunks: dict[str, list[tuple[int, int]]] | None = None,
     ) -> int:
-        """A pull request (and its issue side, which shares the number)."""
+        """A pull request (and its issue side, which shares the number); `hunks`: its diff's
+        head-side line ranges by path, where review comments may go (None: anywhere)."""
         number = self.add_issue(repo, title, author=author)
         with self.state.lock:
             issue = self.state.issues[(self._repo(repo).full_name, number)]
-            issue.pull = PullRequest(number, issue.repo, head_sha, head_ref, base_sha, base_ref)
+            issue.pull = PullRequest(
+                number, issue.repo, head_sha, head_ref, base_sha, base_ref, hunks
+            )
         return number
 
     def add_comment(
@@ -201,6 +212,43 @@ class GitHubStandIn:
                 user=self.state.user(author, kind),
             )
             self.state.comments[comment.id] = comment
+            return comment.id
+
+    def set_pull_head(
+        self,
+        repo: str,
+        number: int,
+        head_sha: str,
+        hunks: dict[str, list[tuple[int, int]]] | None = None,
+    ) -> None:
+        """What GitHub does when a pull request's branch gets a new push: a new head and diff."""
+        with self.state.lock:
+            issue = self.state.issues[(self._repo(repo).full_name, number)]
+            assert issue.pull is not None
+            issue.pull.head_sha = head_sha
+            issue.pull.hunks = hunks
+
+    def add_review_comment(
+        self, repo: str, pull_number: int, body: str, *, path: str, line: int, author: str
+    ) -> int:
+        """A review comment someone else wrote on the pull request's head."""
+        with self.state.lock:
+            full_name = self._repo(repo).full_name
+            pull = self.state.issues[(full_name, pull_number)].pull
+            assert pull is not None
+            kind = "Bot" if author.endswith("[bot]") else "User"
+            comment = ReviewComment(
+                id=self.state.next_id(),
+                repo=full_name,
+                pull_number=pull_number,
+                body=body,
+                user=self.state.user(author, kind),
+                commit_id=pull.head_sha,
+                path=path,
+                line=line,
+                side="RIGHT",
+            )
+            self.state.review_comments[comment.id] = comment
             return comment.id
 
     def configure_webhook(self, url: str, secret: str) -> None:
@@ -346,6 +394,17 @@ class GitHubStandIn:
                 comment
                 for comment in sorted(self.state.comments.values(), key=lambda item: item.id)
                 if (comment.repo, comment.issue_number) == (full_name, issue_number)
+            ]
+            return copy.deepcopy(found)
+
+    def review_comments(self, repo: str, pull_number: int) -> list[ReviewComment]:
+        """Review comments (suggested changes included) on one pull request, by id."""
+        with self.state.lock:
+            full_name = self._repo(repo).full_name
+            found = [
+                comment
+                for comment in sorted(self.state.review_comments.values(), key=lambda c: c.id)
+                if (comment.repo, comment.pull_number) == (full_name, pull_number)
             ]
             return copy.deepcopy(found)
 

@@ -111,6 +111,29 @@ class PullRequest:
     head_ref: str
     base_sha: str
     base_ref: str
+    # path -> the head-side line ranges (first, last) of each hunk of the pull request's diff, as
+    # GitHub shows it (3 lines of context): a review comment must land inside one. None: unknown,
+    # every line is accepted.
+    hunks: dict[str, list[tuple[int, int]]] | None = None
+
+
+@dataclass
+class ReviewComment:
+    """A comment on lines of a pull request's diff (a suggested change is one)."""
+
+    id: int
+    repo: str
+    pull_number: int
+    body: str
+    user: User
+    commit_id: str
+    path: str
+    line: int
+    side: str
+    start_line: int | None = None
+    start_side: str | None = None
+    created_at: str = field(default_factory=now_iso)
+    updated_at: str = field(default_factory=now_iso)
 
 
 @dataclass
@@ -197,6 +220,7 @@ class State:
     check_runs: dict[int, CheckRun] = field(default_factory=dict)
     issues: dict[tuple[str, int], Issue] = field(default_factory=dict)
     comments: dict[int, Comment] = field(default_factory=dict)
+    review_comments: dict[int, ReviewComment] = field(default_factory=dict)
     deliveries: dict[int, Delivery] = field(default_factory=dict)
     redelivered: list[int] = field(default_factory=list)
     payloads: dict[str, tuple[str, bytes]] = field(default_factory=dict)  # guid -> (event, body)

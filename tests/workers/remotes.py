@@ -14,6 +14,7 @@ class Remotes:
         self.root = root
         self.served = root / "served"
         self.work = root / "work"
+        self._created: dict[str, GitRepo] = {}
 
     @property
     def url_template(self) -> str:
@@ -30,7 +31,12 @@ class Remotes:
         git(bare, "init", "-q", "--bare", "-b", "main")
         repo = GitRepo(self.work / full_name)
         repo.git("remote", "add", "origin", str(bare))
+        self._created[full_name] = repo
         return repo
+
+    def work_repo(self, full_name: str) -> GitRepo | None:
+        """The work repository `create` made for `full_name`, if it did."""
+        return self._created.get(full_name)
 
     def push(self, repo: GitRepo, *refspecs: str) -> None:
         repo.git("push", "-q", "--force", "origin", *(refspecs or ("--all",)))

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tests.standin import GitHubStandIn
+from tests.standin.diffs import head_hunks
 from tests.support.gitrepo import GitRepo
 from tests.workers.remotes import Remotes
 
@@ -46,23 +47,25 @@ class World:
         self.remotes.push(repo, *refspecs)
 
     def open_pull(self, full_name: str, repo: GitRepo, branch: str, base: str = "main") -> int:
-        """Push `branch` and open a pull request from it into `base`."""
+        """Push `branch` and open a pull request from it into `base` (with its real diff)."""
         self.push(repo, branch, base)
+        head, base_sha = repo.git("rev-parse", branch), repo.git("rev-parse", base)
         return self.standin.add_pull_request(
             full_name,
-            head_sha=repo.git("rev-parse", branch),
-            base_sha=repo.git("rev-parse", base),
+            head_sha=head,
+            base_sha=base_sha,
             head_ref=branch,
             base_ref=base,
+            hunks=head_hunks(repo, base_sha, head),
         )
 
     def move_pull_head(self, full_name: str, number: int, head_sha: str) -> None:
         """What GitHub does when a pull request's branch gets a new push."""
-        state = self.standin.state
-        with state.lock:
-            issue = state.issues[(self.standin._repo(full_name).full_name, number)]
-            assert issue.pull is not None
-            issue.pull.head_sha = head_sha
+        repo = self.remotes.work_repo(full_name)
+        base = self.standin.issue(full_name, number).pull
+        assert base is not None
+        hunks = head_hunks(repo, base.base_sha, head_sha) if repo is not None else None
+        self.standin.set_pull_head(full_name, number, head_sha, hunks)
 
 
 @contextmanager
