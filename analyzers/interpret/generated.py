@@ -70,7 +70,7 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
     if qual in _SUBSTITUTE and len(args.positional) >= 3:
         replacement, text = args.positional[1], args.positional[2]
         if _source_like(text) or _mentions(replacement):
-            base = text.desc if isinstance(text, SourceTextV) else describe(text)
+            base = text.desc if isinstance(text, SourceTextV) else "a string of Python source"
             return SourceTextV(
                 f"{base} rewritten by {qual}", _mentions(text) or _mentions(replacement), loc
             )
@@ -100,7 +100,7 @@ def method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> 
         and name == "replace"
         and any(_mentions(value) for value in args.values())
     ):
-        return SourceTextV(f"a template {describe(receiver)}", True, loc)
+        return SourceTextV("a template string", True, loc)
     return None
 
 
@@ -110,10 +110,10 @@ def run(m: Machine, how: str, code: Value, loc: Loc) -> Value:
         return (
             code
             if isinstance(code, SourceTextV)
-            else SourceTextV(describe(code), _mentions(code), loc)
+            else SourceTextV("a string of Python source", _mentions(code), loc)
         )
     if _mentions(code):
-        what = code.desc if isinstance(code, SourceTextV) else describe(code)
+        what = code.desc if isinstance(code, SourceTextV) else "a string of Python source"
         _unseen_requests(m, f"{what}, run by {how}()", loc)
     return m.opaque(f"the result of {how}()", loc)
 
@@ -121,5 +121,5 @@ def run(m: Machine, how: str, code: Value, loc: Loc) -> Value:
 def _unseen_requests(m: Machine, what: str, loc: Loc) -> None:
     m.covered.add((loc.path, loc.line, loc.column))
     m.trace.facts.append(
-        OpaqueServe(f"built in generated source ({what}), never run by the analysis", loc)
+        OpaqueServe(f"built in generated source ({what})", loc)
     )

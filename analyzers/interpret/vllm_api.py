@@ -202,6 +202,12 @@ def engine_method(m: Machine, engine: EngineV, name: str, args: CallArgs, loc: L
 _ID_EFFECTS = (api.Effect.REMOVE, api.Effect.PIN)
 
 
+def drops_by_id(name: str) -> bool:
+    """A cache operation that takes an adapter id (`remove_lora(1)`, `pin_lora(1)`)."""
+    method = api.ENGINE_METHOD.get(name)
+    return method is not None and method.argument is not None and method.effect in _ID_EFFECTS
+
+
 def _serve_value(m: Machine, engine: EngineV, value: Value, via: str, loc: Loc) -> None:
     m.covered.add((loc.path, loc.line, loc.column))
     value = m.unseen.resolve(value)
