@@ -120,6 +120,4 @@ def run(m: Machine, how: str, code: Value, loc: Loc) -> Value:
 
 def _unseen_requests(m: Machine, what: str, loc: Loc) -> None:
     m.covered.add((loc.path, loc.line, loc.column))
-    m.trace.facts.append(
-        OpaqueServe(f"built in generated source ({what})", loc)
-    )
+    m.trace.facts.append(OpaqueServe(f"built in generated source ({what})", loc))

@@ -110,6 +110,11 @@ def write_attribute(m: Machine, owner: Value, name: str, value: Value, loc: Loc)
     unknown object): functions put there are called by that code, requests stored there may be
     served by it, and the value is remembered for later reads."""
     target = _target(value)
+    vllm_class = owner.qual if isinstance(owner, Ext) and owner.qual.startswith(api.MODULE) else ""
+    if target is not None and vllm_class and name in api.CACHE_INTERNALS:
+        patch = f"{vllm_class.rpartition('.')[2]}.{name} replaced at {loc}"
+        if patch not in m.trace.cache_patches:
+            m.trace.cache_patches.append(patch)
     if target is not None:
         where = describe(owner) if not isinstance(owner, Ext) else owner.qual
         escape(m, value, loc, f"is attached to {where}", method=_is_method(target))
