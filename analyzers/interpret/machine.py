@@ -8,7 +8,15 @@ import libcst as cst
 
 from analyzers.files.parsing import Loc
 from analyzers.files.program import Module, ModuleLoader
-from analyzers.interpret import assign, calls, classes, expressions, statements
+from analyzers.interpret import (
+    assign,
+    calls,
+    classes,
+    conditions,
+    entry_args,
+    expressions,
+    statements,
+)
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.conversions import truthiness
 from analyzers.interpret.objects import EngineV
@@ -18,6 +26,7 @@ from analyzers.interpret.signals import BudgetExhausted, ProgramExit, Raised
 from analyzers.interpret.trace import Trace
 from analyzers.interpret.values import (
     ClassV,
+    Cond,
     Const,
     ModV,
     Sym,
@@ -90,10 +99,14 @@ class Machine:
         default is taken without a second world: those branches do not serve adapters.
         """
         known = truthiness(value)
+        if known is None:
+            known = conditions.settled(self.oracle, value)
         if known is not None:
             return known
         if self.importing:
             return default
+        if isinstance(value, Cond):
+            return conditions.decide(self, value, default=default, loc=loc)
         memo = _memo_key(value)
         choice = self.oracle.decide(default, memo)
         if memo is None or memo not in self.trace.decisions:
@@ -119,13 +132,13 @@ class Machine:
             for name in path[:-1]:
                 target = classes.get_attribute(self, target, name, where)
                 if isinstance(target, ClassV):
-                    target = classes.instantiate(self, target, [], {}, where)
+                    target = entry_args.instance(self, target, where)
             func = classes.get_attribute(self, target, path[-1], where)
             # Called twice, as a caller outside the analysis may: state kept between calls
             # (an engine built at import or in __init__) meets a second adapter.
             self.trace.entry = ".".join(path)
             for self.call in range(ENTRY_CALLS):
-                calls.call_value(self, func, CallArgs(), where)
+                calls.call_value(self, func, entry_args.arguments(self, func, where), where)
 
         self._guarded(go)
 

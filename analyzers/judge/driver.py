@@ -21,6 +21,7 @@ from analyzers.interpret.machine import Machine
 from analyzers.interpret.objects import EngineV, RequestV
 from analyzers.interpret.runtime import Limits
 from analyzers.interpret.trace import EngineBuilt, Served, Spawned
+from analyzers.interpret.version_checks import allows
 from analyzers.interpret.worlds import Oracle, explore
 from analyzers.judge.outcome import SEVERITY, Outcome, worst
 from analyzers.judge.verdict import judge
@@ -146,7 +147,11 @@ def _combine(
             _collect(result, machine)
             if trace.incomplete:
                 incomplete_reason = trace.incomplete
-            compatible = [v for v in versions if _gate_allows(trace.version_gate, v)]
+            compatible = [
+                v
+                for v in versions
+                if _gate_allows(trace.version_gate, v) and allows(trace.version_checks, v)
+            ]
             if trace.version_gate == "old" and trace.gate_loc is not None:
                 note = (
                     f"before vLLM {LOAD_INPLACE_SINCE.series} the LoRARequest(load_inplace=...) "
