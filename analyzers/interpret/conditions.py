@@ -23,7 +23,6 @@ from analyzers.interpret.values import (
     ListV,
     Sym,
     Value,
-    is_text,
     same,
 )
 
@@ -40,16 +39,19 @@ _SPREAD_KINDS = frozenset({"hash", "digest", "crc", "random"})
 
 
 def equality(left: Value, right: Value) -> bool | None:
-    """Whether two values are equal, from facts only (None: the run decides)."""
-    if isinstance(left, Sym) and isinstance(right, Sym) and left.key != right.key:
-        return None  # two inputs may hold the same value
-    if _texty(left) or _texty(right):
+    """Whether a value equals a literal, from facts only (None: the run decides).
+
+    Two different inputs are still taken as distinct (`same`): a world that assumed them equal
+    would have to make every later use of one the other (paths, dictionary keys), which the
+    values cannot express yet.
+    """
+    if _literal_text(left) or _literal_text(right):
         return _text_fact(left, right)
     return same(left, right)
 
 
-def _texty(value: Value) -> bool:
-    return is_text(value) or isinstance(value, Concat)
+def _literal_text(value: Value) -> bool:
+    return isinstance(value, Const) and isinstance(value.value, str)
 
 
 def _parts(value: Value) -> list[object] | None:
@@ -189,6 +191,12 @@ def settled(oracle: Oracle, value: Value) -> bool | None:
     return None
 
 
+def _shown(desc: str, literal: object, *, equal: bool) -> str:
+    if literal is None:
+        return f"{desc} is None" if equal else f"{desc} is not None"
+    return f"{desc} {'==' if equal else '!='} {literal!r}"
+
+
 def decide(m: Machine, cond: Cond, *, default: bool, loc: Loc) -> bool:
     """Fork on which literal (if any) the input equals; the world remembers the answer."""
     known = settled(m.oracle, cond)
@@ -200,15 +208,14 @@ def decide(m: Machine, cond: Cond, *, default: bool, loc: Loc) -> bool:
     for literal in cond.literals:
         if _excluded(literal, unequal):
             continue
-        shown = f"{cond.desc}{_EQ}{literal!r}"
+        shown = _shown(cond.desc, literal, equal=True)
         if shown not in m.trace.decisions:
             m.trace.decisions.append(shown)
         if m.oracle.decide(equal_default, _key(cond.subject, literal)):
             hit = True
+            m.trace.assume_input(shown)
             break
+    if not hit:
+        for literal in cond.literals:
+            m.trace.assume_input(_shown(cond.desc, literal, equal=False))
     return hit != cond.negated
-
-
-def describe_assumptions(oracle: Oracle) -> list[str]:
-    """The input values this world assumed, in words: `args.mode == 'sweep'`."""
-    return [key for key, answer in oracle.memo.items() if answer and _EQ in key]

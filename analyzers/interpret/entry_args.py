@@ -69,7 +69,7 @@ def _unsettle(m: Machine, inst: InstV, loc: Loc) -> None:
         return
     for name in names:
         key = f"entry-attr:{inst.cls.name}.{name}"
-        inst.attrs[name] = m.fixed(key, f"self.{name} (set by another method)", loc)
+        inst.attrs[name] = m.fixed(key, f"self.{name}", loc)
 
 
 def _current(inst: InstV, name: str) -> Value | None:
