@@ -24,7 +24,7 @@ from analyzers.files.discover import ABSENT, DriverLoader, ModuleStore, selected
 from analyzers.files.encoding import COOKIE_NEEDLES
 from analyzers.files.parsing import ParseFailure
 from analyzers.files.project import top_relative
-from analyzers.files.source import PROCESS_NEEDLES, SourceTree
+from analyzers.files.source import PROCESS_NEEDLES, SourceError, SourceTree
 from analyzers.files.suppression import find_markers
 from analyzers.model import Evidence, Report
 from analyzers.report.linking import link_rows
@@ -36,6 +36,7 @@ DEBUG_ENV = "LORA_AUDIT_DEBUG"
 # Bump when the analysis changes what it reports: every cached result becomes stale.
 ANALYZER_VERSION = "2"
 _DISPATCH_ROUNDS = 3
+UNREAD = "not read: "  # the detail of a `skipped` entry for a candidate that cannot be read
 
 
 @dataclass(frozen=True)
@@ -251,10 +252,15 @@ def audit_tree(
     include, exclude = options.config.include, options.config.exclude
     spawning: list[str] = []
     drivers: list[str] = []
+    unreadable: list[Evidence] = []
     for path in found:
         if not path.endswith(".py") or not selected(top_relative(tree, path), include, exclude):
             continue
-        if store.contains(path, PREFILTER_NEEDLES):
+        data = store.data(path)
+        if isinstance(data, SourceError):
+            # A blob a partial mirror lacks, a file that vanished: say so, never drop it silently.
+            unreadable.append(Evidence(kind="artifact", where=path, detail=f"{UNREAD}{data.why}"))
+        elif store.contains(path, PREFILTER_NEEDLES):
             drivers.append(path)
         elif store.contains(path, PROCESS_NEEDLES):
             spawning.append(path)
@@ -277,6 +283,8 @@ def audit_tree(
         drivers=sorted(rows, key=lambda row: row.path),
     )
     skipped = _skipped(tree)
+    listed = {entry.where for entry in skipped}
+    skipped += [entry for entry in unreadable if entry.where not in listed]
     if skipped:
         report.skipped = skipped
     if plan.errors:

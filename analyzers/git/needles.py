@@ -89,7 +89,10 @@ class NeedleIndex:
                 data = found.data[oid]
                 self._found[oid] = frozenset(needle for needle in self.known if needle in data)
             else:
-                self._found[oid] = everything if oid in found.oversized else frozenset()
+                # Unsearchable (too large, or missing from a partial mirror): a candidate, so
+                # the audit says it could not read it instead of leaving it out unseen.
+                unknown = oid in found.oversized or oid in found.missing
+                self._found[oid] = everything if unknown else frozenset()
 
     def data(self, oid: str) -> bytes | None:
         """The blob's bytes when the scan kept them."""
