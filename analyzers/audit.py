@@ -23,6 +23,7 @@ from analyzers.files.config import RepoConfig
 from analyzers.files.discover import ABSENT, DriverLoader, ModuleStore, selected
 from analyzers.files.encoding import COOKIE_NEEDLES
 from analyzers.files.parsing import ParseFailure
+from analyzers.files.progress import advance
 from analyzers.files.project import top_relative
 from analyzers.files.source import PROCESS_NEEDLES, SourceError, SourceTree
 from analyzers.files.suppression import find_markers
@@ -355,28 +356,31 @@ def _map_fresh(audit: _Audit, paths: list[str], jobs: int | None) -> list[_Fresh
     audit (its tree and parsed modules) and hand back plain results."""
     count = worker_count(len(paths), jobs)
     if count == 1:
-        return [audit.fresh(path) for path in paths]
+        done: list[_Fresh] = []
+        for path in paths:
+            done.append(audit.fresh(path))
+            advance("analysing drivers", len(done), len(paths))
+        return done
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
 
     _INHERITED["audit"] = audit
+    answers: list[tuple[str, dict[str, str], str | None, int]] = []
     try:
-        context = multiprocessing.get_context("fork")
-        pool = ProcessPoolExecutor(count, mp_context=context, initializer=_quiet_worker)
+        pool = multiprocessing.get_context("fork").Pool(count, initializer=_quiet_worker)
         try:
-            answers = list(pool.map(_fresh_in_worker, paths, chunksize=1))
-            from analyzers.files.parsing import add_parses
-
-            add_parses(sum(parses for *_, parses in answers))
-        except BaseException:
-            # Ctrl-C or a failure: stop the workers now rather than finish their drivers.
-            for process in list(getattr(pool, "_processes", {}).values()):
-                process.terminate()
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-        pool.shutdown()
+            for answer in pool.imap(_fresh_in_worker, paths, chunksize=1):
+                answers.append(answer)
+                advance("analysing drivers", len(answers), len(paths))
+            pool.close()
+        finally:
+            # After an error or Ctrl-C: stop the workers now rather than finish their drivers.
+            pool.terminate()
+            pool.join()
     finally:
         _INHERITED.clear()
+    from analyzers.files.parsing import add_parses
+
+    add_parses(sum(parses for *_, parses in answers))
     return [
         (FileAnalysis.model_validate_json(text), deps, error) for text, deps, error, _ in answers
     ]

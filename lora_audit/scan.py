@@ -108,8 +108,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from lora_audit.progress import shown
+
     try:
-        reports = build_reports(args)
+        with shown(args.format != "json"):
+            reports = build_reports(args)
         text = render(
             reports,
             args.format,

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from analyzers.audit import UNREAD, AuditOptions, audit_tree
 from analyzers.files.encoding import COOKIE_NEEDLES
+from analyzers.files.progress import advance
 from analyzers.files.source import PROCESS_NEEDLES
 from analyzers.git.deps import Dependencies, RecordingTree
 from analyzers.git.needles import NeedleIndex
@@ -106,6 +107,7 @@ def scan_history(
     memo: dict[str, tuple[Report, Dependencies]] = {}
     scan = HistoryScan()
     for position, (commit, state) in enumerate(snapshots(commits)):
+        advance("auditing commits", position, len(commits))
         scan.order.append(commit.sha)
         scan.renames += [
             Rename(commit.sha, change.old_path, change.path)
