@@ -17,14 +17,14 @@ from collections.abc import MutableMapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from analyzers.files.config import RepoConfig
 from analyzers.files.discover import ABSENT, DriverLoader, ModuleStore, selected
 from analyzers.files.encoding import COOKIE_NEEDLES
 from analyzers.files.parsing import ParseFailure
 from analyzers.files.progress import advance
-from analyzers.files.project import top_relative
+from analyzers.files.project import top_relative, tree_top
 from analyzers.files.source import PROCESS_NEEDLES, SourceError, SourceTree
 from analyzers.files.suppression import find_markers
 from analyzers.model import Evidence, Report
@@ -32,6 +32,9 @@ from analyzers.report.linking import link_rows
 from analyzers.report.rows import FileAnalysis, MarkerRecord, SpawnRecord, build_row, failure_row
 from analyzers.vllm.api import PREFILTER_NEEDLES
 from analyzers.vllm.version_plan import VersionPlan, plan_versions
+
+if TYPE_CHECKING:
+    from analyzers.files.references import References
 
 DEBUG_ENV = "LORA_AUDIT_DEBUG"
 # Bump when the analysis changes what it reports: every cached result becomes stale.
@@ -56,6 +59,10 @@ class ReportsSkips(Protocol):
 
 
 _DEP_SETS_KEPT = 8
+_PIN_NAMES = frozenset({"uv.lock", "poetry.lock", "pyproject.toml"})
+# Version plans by (flag, config, folder, pins): a history sweep plans each pin state once.
+_PLANS: dict[tuple[str | None, str | None, str, str], VersionPlan] = {}
+_PLANS_KEPT = 512
 
 
 @dataclass
@@ -69,6 +76,7 @@ class _Audit:
     # path -> what went wrong inside the analyzer: reported apart from the findings, never cached
     internal_errors: dict[str, str] = field(default_factory=dict)
     jobs: int | None = None  # worker processes for fresh analyses; None: sized by the machine
+    pins: str | None = None  # `_pins_key()`, once per audit
 
     def plan_for(self, path: str) -> VersionPlan:
         """The vLLM releases a driver is judged at: pins from its folder up to the top."""
@@ -76,9 +84,32 @@ class _Audit:
         plan = self.plans.get(folder)
         if plan is None:
             config = self.options.config.vllm_version
-            plan = plan_versions(self.tree, self.options.vllm_version, config, folder)
+            key = (self.options.vllm_version, config, folder, self._pins_key())
+            plan = _PLANS.get(key)
+            if plan is None:
+                plan = plan_versions(self.tree, self.options.vllm_version, config, folder)
+                if len(_PLANS) >= _PLANS_KEPT:
+                    _PLANS.pop(next(iter(_PLANS)))
+                _PLANS[key] = plan
             self.plans[folder] = plan
         return plan
+
+    def _pins_key(self) -> str:
+        """The blob of every file a version plan could read (a superset: any lock file,
+        pyproject.toml or requirements/constraints text file anywhere in the tree), so one
+        commit of a history reuses the plan of another with the same pins. Each is asked
+        for through the tree, so a recording tree still sees the plan depend on it."""
+        if self.pins is None:
+            pins = []
+            for path in self.store.files:
+                name = posixpath.basename(path)
+                if name in _PIN_NAMES or (
+                    name.endswith(".txt") and ("requirements" in path or "constraints" in path)
+                ):
+                    pins.append(f"{path}\0{self.store.blob(path)}")
+            parts = [type(self.tree).__name__, tree_top(self.tree), *sorted(pins)]
+            self.pins = hashlib.sha256("\0\0".join(parts).encode()).hexdigest()
+        return self.pins
 
     def _base_key(self, path: str) -> str:
         parts = [
@@ -297,11 +328,16 @@ def audit_tree(
     return report
 
 
+# What each process-starting file (path, blob) can name: parsed once per blob for a history.
+_REFERENCES: dict[tuple[str, str], References | None] = {}
+_REFERENCES_KEPT = 4096
+
+
 def _find_dispatchers(audit: _Audit, spawning: list[str]) -> None:
     """Files that start processes and name a driver: a string holding its file stem, or an
     import that resolves to it (`references.py`); a found dispatcher is a driver for the next
     round, so dispatchers of dispatchers are found too."""
-    from analyzers.files.references import refers_to
+    from analyzers.files.references import references_of, refers_to
 
     seen: set[str] = set()
     for _ in range(_DISPATCH_ROUNDS):
@@ -315,10 +351,16 @@ def _find_dispatchers(audit: _Audit, spawning: list[str]) -> None:
         for path in spawning:
             if path in audit.analyses or not needles or not audit.store.contains(path, needles):
                 continue
-            data = audit.store.data(path)
-            if isinstance(data, bytes) and refers_to(
-                data, path, named, audit.store.files, audit.store.package_roots
-            ):
+            key = (path, audit.store.blob(path))
+            if key not in _REFERENCES:
+                data = audit.store.data(path)
+                if not isinstance(data, bytes):
+                    continue
+                if len(_REFERENCES) >= _REFERENCES_KEPT:
+                    _REFERENCES.pop(next(iter(_REFERENCES)))
+                _REFERENCES[key] = references_of(data, path)
+            found = _REFERENCES[key]
+            if refers_to(found, path, named, audit.store.files, audit.store.package_roots):
                 fresh.append(path)
         if not fresh:
             return

@@ -17,39 +17,56 @@ import ast
 import posixpath
 import re
 from collections.abc import Collection, Iterable, Iterator
+from dataclasses import dataclass
 
 from analyzers.files.program import module_name_for
 
 
+@dataclass(frozen=True)
+class References:
+    """What a file can name: its string literals and every module name its imports can load."""
+
+    strings: tuple[str, ...]
+    modules: tuple[str, ...]
+
+
+def references_of(data: bytes, path: str) -> References | None:
+    """The file's references, or None when `ast` cannot parse it (then every stem counts)."""
+    try:
+        tree = ast.parse(data, filename=path)
+    except (SyntaxError, ValueError, RecursionError, MemoryError, OverflowError):
+        return None
+    strings: list[str] = []
+    modules: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str | bytes):
+            value = node.value
+            strings.append(value if isinstance(value, str) else value.decode("latin-1"))
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            modules += _imported_names(node, path)
+    return References(tuple(strings), tuple(dict.fromkeys(modules)))
+
+
 def refers_to(
-    data: bytes,
+    found: References | None,
     path: str,
     drivers: Collection[str],
     files: Collection[str],
     roots: Iterable[str],
 ) -> bool:
-    """Whether the file at `path` (bytes `data`) can name one of `drivers`; the caller has
-    already found one of their stems in its (decoded) bytes."""
+    """Whether the file at `path` can name one of `drivers`; the caller has already found one
+    of their stems in its (decoded) bytes, which is the answer when `found` is None."""
     stems = {posixpath.basename(driver)[:-3] for driver in drivers}
     if not stems:
         return False
-    try:
-        tree = ast.parse(data, filename=path)
-    except (SyntaxError, ValueError, RecursionError, MemoryError, OverflowError):
+    if found is None:
         return True  # unparsable here: keep the sound byte-level answer
     words = re.compile(r"(?<![\w])(?:" + "|".join(map(re.escape, sorted(stems))) + r")(?![\w])")
+    if any(words.search(text) for text in found.strings):
+        return True
     wanted = set(drivers)
     search = [posixpath.dirname(path), *roots]
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str | bytes):
-            text = node.value if isinstance(node.value, str) else node.value.decode("latin-1")
-            if words.search(text):
-                return True
-        elif isinstance(node, ast.Import | ast.ImportFrom):
-            for name in _imported_names(node, path):
-                if _resolves(name, search, files) & wanted:
-                    return True
-    return False
+    return any(_resolves(name, search, files) & wanted for name in found.modules)
 
 
 def _imported_names(node: ast.Import | ast.ImportFrom, path: str) -> Iterator[str]:
