@@ -8,7 +8,7 @@ import libcst as cst
 
 from analyzers.files.parsing import Loc
 from analyzers.files.program import Module, ModuleLoader
-from analyzers.interpret import assign, calls, classes, expressions, statements
+from analyzers.interpret import assign, calls, classes, expressions, relevance, statements
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.conversions import truthiness
 from analyzers.interpret.objects import EngineV
@@ -83,11 +83,20 @@ class Machine:
 
     # -- decisions ---------------------------------------------------------------------------
 
-    def truth(self, value: Value, *, default: bool, loc: Loc) -> bool:
+    def truth(
+        self,
+        value: Value,
+        *,
+        default: bool,
+        loc: Loc,
+        branches: tuple[Module, Sequence[cst.CSTNode | None]] | None = None,
+    ) -> bool:
         """Whether a condition holds; an undecidable one is answered by the world's oracle.
 
         While an imported module runs its top level (version checks, optional imports), the
         default is taken without a second world: those branches do not serve adapters.
+        `branches` (the module and the code each side runs) lets the search try first the
+        decisions whose branches can matter; without it the decision has a middle weight.
         """
         known = truthiness(value)
         if known is not None:
@@ -95,7 +104,12 @@ class Machine:
         if self.importing:
             return default
         memo = _memo_key(value)
-        choice = self.oracle.decide(default, memo)
+        weight = relevance.CALLS
+        if branches is not None:
+            weight = relevance.weight(*branches)
+            if not default:  # the default side leaves early: the other side is the rest
+                weight = max(weight, relevance.CALLS)
+        choice = self.oracle.decide(default, memo, weight)
         if memo is None or memo not in self.trace.decisions:
             self.trace.decisions.append(memo or f"{loc.code} ({loc})")
         return choice

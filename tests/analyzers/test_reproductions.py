@@ -40,12 +40,9 @@ KNOWN_WRONG = {
     "route-decorator-taken-as-http-load/admin_server.py",
     "speculative-world-reported-as-fact/digest_or_one.py",
     "state-on-unmodelled-object-lost/amplify.py",
-    "step-budget-irrelevant-work/run_pipeline.py",
-    "step-budget-irrelevant-work/score_adapters.py",
     "tensor-content-ignored/colocate_sync.py",
     "thread-wrapper-escape/async_generate.py",
     "version-check-not-linked/rollout_sync.py",
-    "world-budget-dfs/colocate_rollout.py",
 }
 
 
