@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
+from analyzers.interpret import relevance
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.objects import NamespaceV, ParserV
 from analyzers.interpret.values import NONE, Const, ListV, SeqSym, Value, describe
@@ -88,7 +89,7 @@ def _keeps_defaults(m: Machine, parser: ParserV) -> bool:
     shown = "whether the command line keeps the defaults of its options"
     if shown not in m.trace.decisions:
         m.trace.decisions.append(shown)
-    return m.oracle.decide(True, "cli-defaults")
+    return m.oracle.decide(True, "cli-defaults", relevance.CALLS)
 
 
 def _namespace(m: Machine, parser: ParserV) -> NamespaceV:

@@ -161,9 +161,24 @@ def _assumed(oracle: Oracle, subject: str) -> tuple[list[object], list[object]]:
         except (ValueError, SyntaxError):
             continue
         (equal if answer else unequal).append(literal)
-    if oracle.memo.get(subject) is False:  # `if x:` was taken as false: x is no truthy literal
+    if _truth_memo(oracle, subject) is False:  # `if x:` was taken false: x is no truthy literal
         unequal.append(_TRUTHY)
     return equal, unequal
+
+
+def _truth_memo(oracle: Oracle, key: str) -> bool | None:
+    """What this world answered for `if <input>:` (the oracle's key carries the offset)."""
+    found = oracle.memo.get(key)
+    return found if found is not None else oracle.memo.get(f"{key}+0")
+
+
+def _negation_settled(oracle: Oracle, key: str) -> bool | None:
+    """`not x` and `x` get opposite answers in one world, whichever was tested first."""
+    if key.startswith("(not ") and key.endswith(")"):
+        inner = _truth_memo(oracle, key[len("(not ") : -1])
+        return None if inner is None else not inner
+    outer = _truth_memo(oracle, f"(not {key})")
+    return None if outer is None else not outer
 
 
 _TRUTHY = object()
@@ -179,6 +194,9 @@ def settled(oracle: Oracle, value: Value) -> bool | None:
         wide = value.modulus is None or value.modulus >= _WIDE
         return True if value.kind in _SPREAD_KINDS and wide and value.offset == 0 else None
     if isinstance(value, Sym) and not value.opaque:
+        negation = _negation_settled(oracle, key_text(value))
+        if negation is not None:
+            return negation
         equal, _ = _assumed(oracle, key_text(value))
         return bool(equal[0]) if equal else None
     if not isinstance(value, Cond):
@@ -197,7 +215,7 @@ def _shown(desc: str, literal: object, *, equal: bool) -> str:
     return f"{desc} {'==' if equal else '!='} {literal!r}"
 
 
-def decide(m: Machine, cond: Cond, *, default: bool, loc: Loc) -> bool:
+def decide(m: Machine, cond: Cond, *, default: bool, loc: Loc, weight: int = 1) -> bool:
     """Fork on which literal (if any) the input equals; the world remembers the answer."""
     known = settled(m.oracle, cond)
     if known is not None:
@@ -211,7 +229,7 @@ def decide(m: Machine, cond: Cond, *, default: bool, loc: Loc) -> bool:
         shown = _shown(cond.desc, literal, equal=True)
         if shown not in m.trace.decisions:
             m.trace.decisions.append(shown)
-        if m.oracle.decide(equal_default, _key(cond.subject, literal)):
+        if m.oracle.decide(equal_default, _key(cond.subject, literal), weight):
             hit = True
             m.trace.assume_input(shown)
             break

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from analyzers.interpret import relevance
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.values import ClassV, Const, FuncV, InstV, Value
 
@@ -28,7 +29,7 @@ def _declared(m: Machine, what: str) -> bool:
     shown = f"whether a caller keeps the defaults of {what}"
     if shown not in m.trace.decisions:
         m.trace.decisions.append(shown)
-    return m.oracle.decide(True, f"entry-defaults:{what}")
+    return m.oracle.decide(True, f"entry-defaults:{what}", relevance.SITES)
 
 
 def arguments(m: Machine, func: Value, loc: Loc) -> CallArgs:

@@ -15,6 +15,7 @@ from analyzers.interpret import (
     conditions,
     entry_args,
     expressions,
+    relevance,
     statements,
 )
 from analyzers.interpret.callargs import CallArgs
@@ -92,11 +93,20 @@ class Machine:
 
     # -- decisions ---------------------------------------------------------------------------
 
-    def truth(self, value: Value, *, default: bool, loc: Loc) -> bool:
+    def truth(
+        self,
+        value: Value,
+        *,
+        default: bool,
+        loc: Loc,
+        branches: tuple[Module, Sequence[cst.CSTNode | None]] | None = None,
+    ) -> bool:
         """Whether a condition holds; an undecidable one is answered by the world's oracle.
 
         While an imported module runs its top level (version checks, optional imports), the
         default is taken without a second world: those branches do not serve adapters.
+        `branches` (the module and the code each side runs) lets the search try first the
+        decisions whose branches can matter; without it the decision has a middle weight.
         """
         known = truthiness(value)
         if known is None:
@@ -105,10 +115,15 @@ class Machine:
             return known
         if self.importing:
             return default
-        if isinstance(value, Cond):
-            return conditions.decide(self, value, default=default, loc=loc)
         memo = _memo_key(value)
-        choice = self.oracle.decide(default, memo)
+        weight = relevance.CALLS
+        if branches is not None:
+            weight = relevance.weight(*branches)
+            if not default:  # the default side leaves early: the other side is the rest
+                weight = max(weight, relevance.CALLS)
+        if isinstance(value, Cond):
+            return conditions.decide(self, value, default=default, loc=loc, weight=weight)
+        choice = self.oracle.decide(default, memo, weight)
         if memo is None or memo not in self.trace.decisions:
             self.trace.decisions.append(memo or f"{loc.code} ({loc})")
         return choice

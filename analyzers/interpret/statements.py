@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from analyzers.interpret import calls, classes, imports, iteration
+from analyzers.interpret import calls, classes, imports, iteration, summary
 from analyzers.interpret.assign import named
 from analyzers.interpret.conversions import truthiness
 from analyzers.interpret.objects import EngineV
@@ -186,7 +186,12 @@ def _only_raises(orelse: cst.If | cst.Else) -> bool:
 
 def _if(m: Machine, node: cst.If, scope: Scope) -> None:
     condition = m.eval(node.test, scope)
-    taken = m.truth(condition, default=branch_default(node), loc=m.loc(scope.module, node.test))
+    taken = m.truth(
+        condition,
+        default=branch_default(node),
+        loc=m.loc(scope.module, node.test),
+        branches=(scope.module, (node.body, node.orelse)),
+    )
     if taken:
         m.exec_block(node.body.body, scope)
     elif isinstance(node.orelse, cst.If):
@@ -198,6 +203,8 @@ def _if(m: Machine, node: cst.If, scope: Scope) -> None:
 def _for(m: Machine, node: cst.For, scope: Scope) -> None:
     iterable = m.eval(node.iter, scope)
     loc = m.loc(scope.module, node)
+    if summary.summarise(m, node, iterable, scope, loc):
+        return
     plan = iteration.plan(m, iterable, loc)
     broke = False
     m.loops.append(loc)

@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from analyzers.interpret import relevance
 from analyzers.interpret.values import Const, ListV, Value, VersionV
 from analyzers.interpret.version_checks import ORDER, VersionCheck, evaluate, padded
 from analyzers.vllm.releases import NEWEST_KNOWN, OLDEST_KNOWN, VllmVersion
@@ -118,7 +119,7 @@ def decide(m: Machine, form: str, op: str, literal: object, loc: Loc) -> bool:
         return answers.pop()
     default = evaluate(form, op, literal, NEWEST_KNOWN)
     key = f"vllm-version {form} {op} {literal!r}"
-    choice = m.oracle.decide(default, key)
+    choice = m.oracle.decide(default, key, relevance.SITES)
     check = VersionCheck(form, op, literal, choice)
     if check not in checks:
         checks.append(check)

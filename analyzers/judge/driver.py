@@ -9,6 +9,7 @@ or a run cut short is not given.
 
 from __future__ import annotations
 
+import gc
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -127,7 +128,16 @@ def _explore(
             machine.run_function(module, entry)
         return machine
 
-    return explore(run, max_worlds=MAX_WORLDS)
+    # The runs build millions of short-lived objects in reference cycles (scopes, closures):
+    # the cyclic collector would walk the parsed trees again and again for nothing. It runs
+    # once the search is over, as it would have eventually.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return explore(run, max_worlds=MAX_WORLDS)
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def _combine(

@@ -31,11 +31,8 @@ KNOWN_WRONG = {
     "returned-request-never-served/fixed_requests.py",
     "route-decorator-taken-as-http-load/admin_server.py",
     "state-on-unmodelled-object-lost/amplify.py",
-    "step-budget-irrelevant-work/run_pipeline.py",
-    "step-budget-irrelevant-work/score_adapters.py",
     "tensor-content-ignored/colocate_sync.py",
     "thread-wrapper-escape/async_generate.py",
-    "world-budget-dfs/colocate_rollout.py",
 }
 
 
