@@ -8,7 +8,16 @@ import libcst as cst
 
 from analyzers.files.parsing import Loc
 from analyzers.files.program import Module, ModuleLoader
-from analyzers.interpret import assign, calls, classes, expressions, relevance, statements
+from analyzers.interpret import (
+    assign,
+    calls,
+    classes,
+    conditions,
+    entry_args,
+    expressions,
+    relevance,
+    statements,
+)
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.conversions import truthiness
 from analyzers.interpret.objects import EngineV
@@ -18,6 +27,7 @@ from analyzers.interpret.signals import BudgetExhausted, ProgramExit, Raised
 from analyzers.interpret.trace import Trace
 from analyzers.interpret.values import (
     ClassV,
+    Cond,
     Const,
     ModV,
     Sym,
@@ -99,6 +109,8 @@ class Machine:
         decisions whose branches can matter; without it the decision has a middle weight.
         """
         known = truthiness(value)
+        if known is None:
+            known = conditions.settled(self.oracle, value)
         if known is not None:
             return known
         if self.importing:
@@ -109,6 +121,8 @@ class Machine:
             weight = relevance.weight(*branches)
             if not default:  # the default side leaves early: the other side is the rest
                 weight = max(weight, relevance.CALLS)
+        if isinstance(value, Cond):
+            return conditions.decide(self, value, default=default, loc=loc, weight=weight)
         choice = self.oracle.decide(default, memo, weight)
         if memo is None or memo not in self.trace.decisions:
             self.trace.decisions.append(memo or f"{loc.code} ({loc})")
@@ -133,13 +147,13 @@ class Machine:
             for name in path[:-1]:
                 target = classes.get_attribute(self, target, name, where)
                 if isinstance(target, ClassV):
-                    target = classes.instantiate(self, target, [], {}, where)
+                    target = entry_args.instance(self, target, where)
             func = classes.get_attribute(self, target, path[-1], where)
             # Called twice, as a caller outside the analysis may: state kept between calls
             # (an engine built at import or in __init__) meets a second adapter.
             self.trace.entry = ".".join(path)
             for self.call in range(ENTRY_CALLS):
-                calls.call_value(self, func, CallArgs(), where)
+                calls.call_value(self, func, entry_args.arguments(self, func, where), where)
 
         self._guarded(go)
 
