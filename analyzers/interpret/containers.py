@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
-from analyzers.interpret.objects import EngineArgsV, NamespaceV, RequestV, object_key
+from analyzers.interpret.objects import PER_CALL, EngineArgsV, NamespaceV, RequestV, object_key
 from analyzers.interpret.trace import Escaped
 from analyzers.interpret.values import (
     Concat,
@@ -28,8 +28,6 @@ from analyzers.interpret.values import (
 
 if TYPE_CHECKING:
     from analyzers.interpret.runtime import Machine
-
-_PARAM = "param:"  # the key of an argument no caller in the analysis passed (calls._missing)
 
 
 @dataclass(eq=False)
@@ -288,10 +286,10 @@ def _kept_item(m: Machine, owner: Sym, key: Value) -> Value | None:
         return None
     wanted = key_text(key)
     exact = m.unseen.attrs.get((owner_key, f"[{wanted}]"))
-    if exact is not None or not isinstance(key, Sym) or not wanted.startswith(_PARAM):
+    if exact is not None or not isinstance(key, Sym) or not wanted.startswith(PER_CALL):
         return exact
     for (stored_owner, index), value in list(m.unseen.attrs.items()):
-        if stored_owner != owner_key or not index.startswith(f"[{_PARAM}"):
+        if stored_owner != owner_key or not index[1:].startswith(PER_CALL):
             continue
         other = index[1:-1]
         if other != wanted and _CALL_SERIAL.sub("", other) == _CALL_SERIAL.sub("", wanted):

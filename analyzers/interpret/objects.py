@@ -102,6 +102,8 @@ class PartialV(Obj):
 
 
 _SERIAL = re.compile(r"opaque#(\d+)")
+# Keys of the unknown arguments of one call by unseen code (`calls._missing`, `entry_args`).
+PER_CALL = ("param:", "entry:")
 
 
 @dataclass
@@ -120,7 +122,7 @@ class Unseen:
         attribute of the shared instance, a module's object), so every call sees the same one;
         an argument of the call, or a value made during it, may differ from call to call."""
         key = object_key(value)
-        if key is None or key.startswith("param:"):
+        if key is None or key.startswith(PER_CALL):
             return False
         made = _SERIAL.match(key)
         return made is None or int(made.group(1)) < self.call_started

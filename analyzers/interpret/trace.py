@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from analyzers.files.parsing import Loc
 from analyzers.interpret.objects import EngineV, RequestV
 from analyzers.interpret.values import Value
+from analyzers.interpret.version_checks import VersionCheck
 
 
 @dataclass(frozen=True)
@@ -141,6 +142,14 @@ class Trace:
     version_gate: str | None = None
     gate_loc: Loc | None = None
     entry: str | None = None  # the function run on its own (called twice), or None for a script
+    # the repository's own vLLM version checks this run took; it is judged only where they hold
+    version_checks: list[VersionCheck] = field(default_factory=list)
+    # the run-time inputs this run assumed, in words (`args.mode == 'sweep'`), for the reason
+    inputs: list[str] = field(default_factory=list)
+
+    def assume_input(self, text: str) -> None:
+        if text not in self.inputs:
+            self.inputs.append(text)
 
     def note_unknown(self, what: str, loc: Loc) -> None:
         if all(item.what != what for item in self.unknowns):

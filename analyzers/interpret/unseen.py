@@ -11,6 +11,7 @@ object given a request's fields (`req.lora_int_id = 1`) is a request from then o
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
@@ -46,10 +47,16 @@ def _target(value: Value) -> FuncV | None:
 
 
 def call_as_entry(
-    m: Machine, func: Value, loc: Loc, times: int, positional: list[Value] | None = None
+    m: Machine,
+    func: Value,
+    loc: Loc,
+    times: int,
+    *,
+    arguments: Callable[[], CallArgs] | None = None,
+    positional: list[Value] | None = None,
 ) -> None:
-    """Call `func` `times` times with unknown arguments, as a caller outside the analysis may;
-    what each call returns is handed to that caller."""
+    """Call `func` `times` times with unknown arguments (`arguments()` makes each call's), as a
+    caller outside the analysis may; what each call returns is handed to that caller."""
     target = _target(func)
     who = target.name if target is not None else "the function"
     saved, started = m.call, m.unseen.call_started
@@ -57,7 +64,9 @@ def call_as_entry(
         for index in range(times):
             m.call = saved + index
             m.unseen.call_started = m.serial()
-            result = m.call_value(func, CallArgs(list(positional or [])), loc)
+            args = arguments() if arguments is not None else CallArgs()
+            args.positional[:0] = list(positional or [])
+            result = m.call_value(func, args, loc)
             hand_back(m, result, who, loc)
     finally:
         m.call, m.unseen.call_started = saved, started
@@ -78,7 +87,7 @@ def escape(m: Machine, value: Value, loc: Loc, why: str, *, method: bool = False
     shared: list[Value] = []
     if method and target.bound_self is None:
         shared = [m.fixed(f"self:{target.name}#{m.serial()}", f"the {target.name}() receiver", loc)]
-    call_as_entry(m, value, loc, 2, shared)
+    call_as_entry(m, value, loc, 2, positional=shared)
 
 
 def hand_back(m: Machine, value: Value, who: str, loc: Loc, depth: int = 0) -> None:
