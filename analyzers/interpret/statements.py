@@ -69,7 +69,8 @@ def _small(m: Machine, node: cst.BaseSmallStatement, scope: Scope) -> None:
     elif isinstance(node, cst.Return):
         raise ReturnValue(m.eval(node.value, scope) if node.value is not None else NONE)
     elif isinstance(node, cst.Raise):
-        raise Raised(_raised_name(node), m.loc(scope.module, node).line)
+        where = m.loc(scope.module, node)
+        raise Raised(_raised_name(node), where.line, where)
     elif isinstance(node, cst.Break):
         raise BreakLoop
     elif isinstance(node, cst.Continue):

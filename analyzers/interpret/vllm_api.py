@@ -128,7 +128,7 @@ def _version_gate(m: Machine, loc: Loc) -> None:
         m.trace.version_gate = "old" if older else "new"
         m.trace.gate_loc = loc
     if m.trace.version_gate == "old":
-        raise Raised("TypeError", loc.line)
+        raise Raised("TypeError", loc.line, loc)
 
 
 def implicit_engine(m: Machine, receiver: Value, loc: Loc) -> EngineV:
@@ -161,6 +161,7 @@ def engine_method(m: Machine, engine: EngineV, name: str, args: CallArgs, loc: L
         if lora_id is not None:
             event = Removed if effect is api.Effect.REMOVE else Pinned
             m.trace.facts.append(event(engine, lora_id, loc, m.proc, name))
+            m.covered.add((loc.path, loc.line, loc.column))
         return Const(True)
     if effect is api.Effect.QUERY:
         return m.opaque(f"the adapter ids loaded in {engine.kind}", loc)

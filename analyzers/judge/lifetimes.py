@@ -15,7 +15,17 @@ from dataclasses import dataclass, field
 from analyzers.events import ReplayRecord, RequestEvent
 from analyzers.interpret.objects import EngineV
 from analyzers.interpret.trace import Pinned, Removed, Served, Trace
-from analyzers.interpret.values import Concat, Const, Hashed, Sym, Value, as_int, opaque_parts, same
+from analyzers.interpret.values import (
+    Concat,
+    Const,
+    Hashed,
+    Sym,
+    Value,
+    as_int,
+    describe,
+    opaque_parts,
+    same,
+)
 from analyzers.vllm.cache import BASE_MODEL, ConfigError, LoraCacheSimulator, resolve_capacity
 from analyzers.vllm.releases import VllmVersion
 
@@ -96,7 +106,7 @@ class Instantiation:
             return label
         if isinstance(value, Hashed):
             return f"<{value.desc}>"
-        return f"<{type(value).__name__}>"
+        return f"<{describe(value)}>"
 
 
 def lifetimes(facts: Sequence[object]) -> Groups:

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from analyzers.files.suppression import Marker
 from analyzers.interpret.objects import EngineV
+from analyzers.interpret.trace import Stop
 from analyzers.interpret.values import as_int, describe
 from analyzers.judge.outcome import MAX_RECORDS
 from analyzers.model import DriverRow, Engine, Evidence, Site, Verdict
@@ -44,6 +45,25 @@ class MarkerRecord(BaseModel):
         )
 
 
+class StopRecord(BaseModel):
+    """Where and why a run of the file stopped early (`interpret.trace.Stop`, kept in the cache)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: str
+    detail: str
+    where: str | None = None  # "path:line"
+
+    @classmethod
+    def of(cls, stop: Stop) -> StopRecord:
+        return cls(
+            kind=stop.kind.value, detail=stop.detail, where=str(stop.loc) if stop.loc else None
+        )
+
+    def text(self) -> str:
+        return f"{self.detail} at {self.where}" if self.where else self.detail
+
+
 class FileAnalysis(BaseModel):
     """Everything the audit needs from one file, without parsing it again."""
 
@@ -56,6 +76,10 @@ class FileAnalysis(BaseModel):
     site_lines: list[int] = Field(default_factory=list)  # lines of this file that build requests
     markers: list[MarkerRecord] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
+    # For the row invariant: request sites (any file) the runs reached, and why runs stopped.
+    reached: list[str] = Field(default_factory=list)  # "path:line"
+    stops: list[StopRecord] = Field(default_factory=list)
+    unexplored: list[str] = Field(default_factory=list)  # conditions left unexplored
 
 
 def engine_model(engine: EngineV) -> Engine:

@@ -783,7 +783,11 @@ SITE_WORDS: tuple[str, ...] = (
 PREFILTER_NEEDLES: tuple[bytes, ...] = tuple(
     word.encode()
     for word in dict.fromkeys(
-        (*SITE_WORDS, *(entry.name for entry in ENGINE_ARGUMENTS if entry.needle))
+        (
+            *SITE_WORDS,
+            *(entry.name for entry in ENGINE_METHODS if entry.effect is Effect.REMOVE),
+            *(entry.name for entry in ENGINE_ARGUMENTS if entry.needle),
+        )
     )
 )
 

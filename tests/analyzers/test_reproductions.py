@@ -34,7 +34,6 @@ KNOWN_WRONG = {
     "nested-function-never-run/reload_patch.py",
     "opaque-request-object-dropped/rl_service.py",
     "raise-systemexit-main-skipped/eval_two_runs.py",
-    "request-in-generated-source/patch_trainer.py",
     "returned-request-never-served/counter_requests.py",
     "returned-request-never-served/fixed_requests.py",
     "route-decorator-taken-as-http-load/admin_server.py",
