@@ -17,6 +17,8 @@ class Content:
     certain: int = 0
     possible: int = 0
     last_write: Loc | None = None
+    # The request's content fields when it was served (`RequestV.content`), by field name.
+    payload: tuple[tuple[str, Value], ...] = ()
 
     def token(self) -> str | None:
         """What the replay compares; None before any write, so unchanged folders stay quiet."""
