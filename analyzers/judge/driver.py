@@ -230,10 +230,17 @@ def _downgrade(result: DriverResult, complete: bool, incomplete: str, decisions:
         outcome.verdict = Verdict.INDETERMINATE
         outcome.reason = f"{incomplete}, so only part of it was analysed ({outcome.reason})"
     elif not complete and SEVERITY[outcome.verdict] >= SEVERITY[Verdict.SAFE_BY_EVICTION]:
-        shown = "; ".join(decisions[:2])
         outcome.verdict = Verdict.INDETERMINATE
-        outcome.reason = (
-            f"safety rests on every request in order, but {len(decisions)} run-time conditions "
-            f"(e.g. {shown}) could skip some and not every combination was explored "
-            f"({outcome.reason})"
-        )
+        if decisions:
+            shown = "; ".join(decisions[:2])
+            outcome.reason = (
+                f"safety rests on every request in order, but {len(decisions)} run-time "
+                f"conditions (e.g. {shown}) could skip some and not every combination was "
+                f"explored ({outcome.reason})"
+            )
+        else:
+            outcome.reason = (
+                f"safety rests on every request in order, but not every combination of the "
+                f"choices the analysis had to make (vLLM release, branches) was explored "
+                f"({outcome.reason})"
+            )
