@@ -8,6 +8,7 @@ from enum import StrEnum
 from analyzers.files.parsing import Loc
 from analyzers.interpret.objects import EngineV, RequestV
 from analyzers.interpret.values import Value
+from analyzers.interpret.version_checks import VersionCheck
 
 
 @dataclass(frozen=True)
@@ -162,6 +163,14 @@ class Trace:
     entry: str | None = None  # the function run on its own (called twice), or None for a script
     stops: list[Stop] = field(default_factory=list)  # where and why the run stopped early
     conditions: dict[str, str] = field(default_factory=dict)  # decision -> its code and place
+    # the repository's own vLLM version checks this run took; it is judged only where they hold
+    version_checks: list[VersionCheck] = field(default_factory=list)
+    # the run-time inputs this run assumed, in words (`args.mode == 'sweep'`), for the reason
+    inputs: list[str] = field(default_factory=list)
+
+    def assume_input(self, text: str) -> None:
+        if text not in self.inputs:
+            self.inputs.append(text)
 
     def note_unknown(self, what: str, loc: Loc) -> None:
         if all(item.what != what for item in self.unknowns):

@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
+from analyzers.interpret import versions
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.folders import content_at
 from analyzers.interpret.objects import (
@@ -136,7 +137,7 @@ def build_request(m: Machine, args: CallArgs, loc: Loc, *, mock: bool = False) -
 def _version_gate(m: Machine, loc: Loc) -> None:
     """`load_inplace=` is a TypeError before vLLM 0.15: both worlds are run, each tagged."""
     if m.trace.version_gate is None:
-        older = m.oracle.decide(False, VERSION_GATE)
+        older = not versions.at_least(m, LOAD_INPLACE_SINCE, loc)
         m.trace.version_gate = "old" if older else "new"
         m.trace.gate_loc = loc
     if m.trace.version_gate == "old":

@@ -99,3 +99,9 @@ def unknown_id(replayed: Replayed) -> tuple[str, Loc] | None:
         origin = f" ({value.where})" if value.where else ""
         return f"lora_int_id comes from {value.describe()}{origin}, known only at run time", where
     return f"lora_int_id at {where} is {describe(value)}, known only at run time", where
+
+
+def only_when(reason: str, inputs: Sequence[str], otherwise: str) -> str:
+    """Name the run-time inputs a verdict rests on, and what the other values give."""
+    shown = " and ".join(inputs[:3]) + (" and …" if len(inputs) > 3 else "")
+    return f"{reason.rstrip('.')}; only with {shown} (otherwise {otherwise})"

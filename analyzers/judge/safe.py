@@ -205,6 +205,7 @@ def _probabilistic(
     notes = []
     if any(v.modulus is not None and v.offset <= 0 for v in values):
         bound += count / modulus
+    if any(v.modulus is not None and v.offset <= 0 and not v.nonzero for v in values):
         notes.append(f"an id of 0 is possible, which vLLM >= {ID_CHECK_SINCE.series} rejects")
     negative = any(v.kind == "hash" and not v.nonneg for v in values)
     if negative:

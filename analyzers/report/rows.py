@@ -7,14 +7,13 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, ConfigDict, Field
 
 from analyzers.files.suppression import Marker
-from analyzers.interpret.objects import EngineV
-from analyzers.interpret.trace import Stop
-from analyzers.interpret.values import as_int, describe
 from analyzers.judge.outcome import MAX_RECORDS
 from analyzers.model import DriverRow, Engine, Evidence, Site, Verdict
 from analyzers.vllm.cache import ConfigError, resolve_capacity
 
 if TYPE_CHECKING:
+    from analyzers.interpret.objects import EngineV
+    from analyzers.interpret.trace import Stop
     from analyzers.judge.driver import DriverResult
 
 
@@ -83,6 +82,9 @@ class FileAnalysis(BaseModel):
 
 
 def engine_model(engine: EngineV) -> Engine:
+    # The interpreter's values are imported here: a fully cached audit never needs them.
+    from analyzers.interpret.values import as_int
+
     max_loras, max_cpu = as_int(engine.max_loras), as_int(engine.max_cpu_loras)
     capacity: int | None = None
     if engine.capacity_known:
@@ -105,6 +107,8 @@ def sentence(parts: list[str]) -> str:
 
 
 def build_row(path: str, result: DriverResult, version_notes: list[str]) -> DriverRow | None:
+    from analyzers.interpret.values import describe
+
     outcome = result.outcome
     if outcome is None:
         return None
