@@ -21,17 +21,13 @@ from tests.analyzers.conftest import DRIVERS
 REPRODUCTIONS = DRIVERS / "reproductions"
 
 KNOWN_WRONG = {
-    "invalidation-not-recognised/worker_extension.py",
-    "invalidation-not-recognised/param_id_sync.py",
     "nested-function-never-run/rollout_hook.py",
     "nested-function-never-run/reload_patch.py",
     "opaque-request-object-dropped/rl_service.py",
-    "request-in-generated-source/patch_trainer.py",
     "returned-request-never-served/counter_requests.py",
     "returned-request-never-served/fixed_requests.py",
     "route-decorator-taken-as-http-load/admin_server.py",
     "state-on-unmodelled-object-lost/amplify.py",
-    "tensor-content-ignored/colocate_sync.py",
     "thread-wrapper-escape/async_generate.py",
 }
 
