@@ -36,6 +36,12 @@ def parse_count() -> int:
     return _PARSES[0]
 
 
+def add_parses(count: int) -> None:
+    """Count parses a worker process did for this one (a parallel audit), so that the
+    count means "files this audit parsed" whichever process parsed them."""
+    _PARSES[0] += count
+
+
 @dataclass(frozen=True)
 class Loc:
     """A place in the analysed code: posix path, 1-based line and column, and its text.
