@@ -13,14 +13,14 @@ import hashlib
 import json
 import os
 import posixpath
-from collections.abc import MutableMapping
+from collections.abc import Iterable, MutableMapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from analyzers.files.config import RepoConfig
-from analyzers.files.discover import ABSENT, DriverLoader, ModuleStore, selected
+from analyzers.files.discover import ABSENT, DriverLoader, ModuleStore, discover_sites, selected
 from analyzers.files.encoding import COOKIE_NEEDLES
 from analyzers.files.parsing import ParseFailure
 from analyzers.files.progress import advance
@@ -29,7 +29,14 @@ from analyzers.files.source import PROCESS_NEEDLES, SourceError, SourceTree
 from analyzers.files.suppression import find_markers
 from analyzers.model import Evidence, Report
 from analyzers.report.linking import link_rows
-from analyzers.report.rows import FileAnalysis, MarkerRecord, SpawnRecord, build_row, failure_row
+from analyzers.report.rows import (
+    FileAnalysis,
+    MarkerRecord,
+    SpawnRecord,
+    StopRecord,
+    build_row,
+    failure_row,
+)
 from analyzers.vllm.api import PREFILTER_NEEDLES
 from analyzers.vllm.version_plan import VersionPlan, plan_versions
 
@@ -246,6 +253,9 @@ class _Audit:
             site_lines=sorted({r.loc.line for r in result.requests if r.loc.path == path}),
             markers=[MarkerRecord.of(marker) for marker in find_markers(parsed.text)],
             notes=loader.notes,
+            reached=sorted({f"{where}:{line}" for where, line in result.reached}),
+            stops=[StopRecord.of(stop) for stop in result.stops[:8]],
+            unexplored=result.unexplored[:4],
         )
         return analysis, deps
 
@@ -282,23 +292,32 @@ def audit_tree(
     store = ModuleStore(tree, files)
     audit = _Audit(tree, options, cache, store, jobs=jobs)
     include, exclude = options.config.include, options.config.exclude
+
+    def chosen(paths: Iterable[str]) -> list[str]:
+        return [
+            path
+            for path in paths
+            if path.endswith(".py") and selected(top_relative(tree, path), include, exclude)
+        ]
+
     spawning: list[str] = []
-    drivers: list[str] = []
+    requesting: list[str] = []
     unreadable: list[Evidence] = []
-    for path in found:
-        if not path.endswith(".py") or not selected(top_relative(tree, path), include, exclude):
-            continue
+    for path in chosen(found):
         data = store.data(path)
         if isinstance(data, SourceError):
             # A blob a partial mirror lacks, a file that vanished: say so, never drop it silently.
             unreadable.append(Evidence(kind="artifact", where=path, detail=f"{UNREAD}{data.why}"))
         elif store.contains(path, PREFILTER_NEEDLES):
-            drivers.append(path)
+            requesting.append(path)
         elif store.contains(path, PROCESS_NEEDLES):
             spawning.append(path)
-    audit.analyse_all(drivers)
-    _find_dispatchers(audit, spawning)
-    rows = link_rows(audit.analyses, tree.commit)
+    # The row invariant: every file with a request site (read from its syntax) is analysed and
+    # gets a row, whether or not a run reaches the site.
+    sites = discover_sites(store, requesting, lambda needles: chosen(tree.candidates(needles)))
+    audit.analyse_all(list(dict.fromkeys([*requesting, *sites])))
+    _find_dispatchers(audit, [path for path in spawning if path not in sites])
+    rows = link_rows(audit.analyses, tree.commit, sites)
     for row in rows:
         row_plan = audit.plan_for(row.path)
         pinned = row_plan.evidence()
@@ -405,14 +424,20 @@ def _map_fresh(audit: _Audit, paths: list[str], jobs: int | None) -> list[_Fresh
         return done
     import multiprocessing
 
+    # The first driver is analysed here, before the fork: the modules it parsed (the shared
+    # part of most drivers' import closures) are inherited by every worker, not parsed in each.
+    first = audit.fresh(paths[0])
+    advance("analysing drivers", 1, len(paths))
     _INHERITED["audit"] = audit
     answers: list[tuple[str, dict[str, str], str | None, int]] = []
+    # Neighbouring drivers (one folder) share more modules: hand them out in small runs.
+    chunk = max(1, (len(paths) - 1) // (count * 3))
     try:
         pool = multiprocessing.get_context("fork").Pool(count, initializer=_quiet_worker)
         try:
-            for answer in pool.imap(_fresh_in_worker, paths, chunksize=1):
+            for answer in pool.imap(_fresh_in_worker, paths[1:], chunksize=chunk):
                 answers.append(answer)
-                advance("analysing drivers", len(answers), len(paths))
+                advance("analysing drivers", len(answers) + 1, len(paths))
             pool.close()
         finally:
             # After an error or Ctrl-C: stop the workers now rather than finish their drivers.
@@ -423,7 +448,7 @@ def _map_fresh(audit: _Audit, paths: list[str], jobs: int | None) -> list[_Fresh
     from analyzers.files.parsing import add_parses
 
     add_parses(sum(parses for *_, parses in answers))
-    return [
+    return [first] + [
         (FileAnalysis.model_validate_json(text), deps, error) for text, deps, error, _ in answers
     ]
 

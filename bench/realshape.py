@@ -20,6 +20,7 @@ measures, each against a reference taken in the same run:
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import shutil
@@ -27,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from analyzers.files.source import PROCESS_NEEDLES
@@ -229,29 +231,54 @@ def build(path: Path, args: argparse.Namespace) -> dict[str, int]:
     }
 
 
-def timed(argv: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, int, int]:
-    """Wall seconds, exit status and peak RSS (KiB) of one child process."""
+@dataclass(frozen=True)
+class Run:
+    """One child process: wall seconds, CPU seconds (its reaped children included), exit
+    status, peak RSS in KiB. On a shared machine CPU time is the steadier figure."""
+
+    wall: float
+    cpu: float
+    code: int
+    rss: int
+
+
+def timed(argv: list[str], cwd: Path, env: dict[str, str]) -> Run:
     start = time.perf_counter()
     process = subprocess.Popen(
         argv, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
     _, status, usage = os.wait4(process.pid, 0)
-    return time.perf_counter() - start, os.waitstatus_to_exitcode(status), usage.ru_maxrss
+    wall = time.perf_counter() - start
+    cpu = usage.ru_utime + usage.ru_stime
+    return Run(wall, cpu, os.waitstatus_to_exitcode(status), usage.ru_maxrss)
 
 
-def best(repeat: int, argv: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, int]:
-    runs = [timed(argv, cwd, env) for _ in range(max(1, repeat))]
-    return min(wall for wall, _, _ in runs), max(rss for _, _, rss in runs)
+def _best(runs: list[Run]) -> Run:
+    return Run(
+        min(r.wall for r in runs), min(r.cpu for r in runs), max(r.code for r in runs),
+        max(r.rss for r in runs),
+    )  # fmt: skip
 
 
-def cold(repeat: int, argv: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, int]:
+def best(repeat: int, argv: list[str], cwd: Path, env: dict[str, str]) -> Run:
+    return _best([timed(argv, cwd, env) for _ in range(max(1, repeat))])
+
+
+def cold(repeat: int, argv: list[str], cwd: Path, env: dict[str, str]) -> Run:
     """Best of `repeat` runs, each with an empty analysis cache."""
     runs = []
     for _ in range(max(1, repeat)):
         home = tempfile.mkdtemp(prefix="lora-audit-cold-")
         runs.append(timed(argv, cwd, {**env, "XDG_CACHE_HOME": home}))
         shutil.rmtree(home, ignore_errors=True)
-    return min(wall for wall, _, _ in runs), max(rss for _, _, rss in runs)
+    return _best(runs)
+
+
+def line(label: str, run: Run, ref: Run | None = None) -> str:
+    text = f"  {label:<44} {run.wall:8.2f} s wall {run.cpu:8.2f} s CPU"
+    if ref is not None:
+        text += f"   {run.wall / ref.wall:6.1f}x wall {run.cpu / max(ref.cpu, 1e-3):6.1f}x CPU"
+    return text
 
 
 def main() -> int:
@@ -285,35 +312,34 @@ def report(repo: Path, work: Path, args: argparse.Namespace) -> None:
     scan = [sys.executable, "-m", "lora_audit", "scan", ".", "--format", "json", "--exit-zero"]
     reference = [sys.executable, "-c", REFERENCE, *NEEDLES]
     timed(reference, repo, env)  # warm the page cache
-    ref, _ = best(args.repeat, reference, repo, env)
-    serial, serial_rss = cold(args.repeat, scan, repo, {**env, "LORA_AUDIT_JOBS": "1"})
-    pooled, pooled_rss = cold(args.repeat, scan, repo, env)
+    ref = best(args.repeat, reference, repo, env)
+    serial = cold(args.repeat, scan, repo, {**env, "LORA_AUDIT_JOBS": "1"})
+    pooled = cold(args.repeat, scan, repo, env)
     warm_env = {**env, "XDG_CACHE_HOME": str(work / "xdg")}
     timed(scan, repo, warm_env)  # fill the cache
-    warm, warm_rss = best(max(3, args.repeat), scan, repo, warm_env)
-    print(f"  reference  git grep + ast.parse of candidates  {ref:8.2f} s")
-    print(f"  cold scan, serial (LORA_AUDIT_JOBS=1)         {serial:8.2f} s  {serial / ref:6.1f}x")
-    print(f"  cold scan, worker pool (default)              {pooled:8.2f} s  {pooled / ref:6.1f}x")
-    print(f"  warm scan (cached)                            {warm:8.2f} s  {warm / ref:6.1f}x")
+    warm = best(max(3, args.repeat), scan, repo, warm_env)
+    print(line("reference: git grep + ast.parse of candidates", ref))
+    print(line("cold scan, serial (LORA_AUDIT_JOBS=1)", serial, ref))
+    print(line("cold scan, worker pool (default)", pooled, ref))
+    print(line("warm scan (cached)", warm, ref))
     print("  targets: cold <= 3x, warm <= 1.5x")
-    peak = max(serial_rss, pooled_rss, warm_rss) / 1024
+    peak = max(serial.rss, pooled.rss, warm.rss) / 1024
     print(f"  peak RSS of one scan process {peak:.0f} MiB (target < 300 MB; workers are apart)")
 
     history = [*scan, "--history", "--all-branches"]
-    pickaxe_env = {**env}
-    timed(PICKAXE, repo, pickaxe_env)
-    pick, _ = best(args.repeat, PICKAXE, repo, pickaxe_env)
+    timed(PICKAXE, repo, env)
+    pick = best(args.repeat, PICKAXE, repo, env)
     sweep_env = {**env, "XDG_CACHE_HOME": str(work / "xdg-history")}
-    first, first_rss = timed(history, repo, sweep_env)[::2]
-    again, _ = best(args.repeat, history, repo, sweep_env)
-    print(f"  reference  git log -S LoRARequest --all         {pick:8.2f} s")
-    print(f"  --history --all-branches, empty cache         {first:8.2f} s  {first / pick:6.1f}x")
-    print(f"  --history --all-branches, warm cache          {again:8.2f} s  {again / pick:6.1f}x")
-    print(f"  target <= 2x; sweep peak RSS {first_rss / 1024:.0f} MiB")
+    first = timed(history, repo, sweep_env)
+    again = best(args.repeat, history, repo, sweep_env)
+    print(line("reference: git log -S LoRARequest --all", pick))
+    print(line("--history --all-branches, empty cache", first, pick))
+    print(line("--history --all-branches, warm cache", again, pick))
+    print(f"  target <= 2x; sweep peak RSS {first.rss / 1024:.0f} MiB")
     found = subprocess.run(
         history, cwd=repo, env=sweep_env, capture_output=True, text=True, check=False
     )
-    seen = {row["path"] for row in __import__("json").loads(found.stdout)["drivers"]}
+    seen = {row["path"] for row in json.loads(found.stdout)["drivers"]}
     touched = subprocess.run(
         ["git", "log", "-S", "LoRARequest", "--all", "--name-only", "--format="],
         cwd=repo, capture_output=True, text=True, check=False,

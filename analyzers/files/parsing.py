@@ -123,6 +123,25 @@ class _Text:
         return self.value
 
 
+_LITERALS: dict[int, tuple[cst.SimpleString, object]] = {}
+_LITERALS_LIMIT = 500_000
+
+
+def string_literal(node: cst.SimpleString) -> object:
+    """The value of a string literal, evaluated once per node (libcst compiles it each time).
+
+    Raises what `evaluated_value` raises for a literal Python would refuse.
+    """
+    known = _LITERALS.get(id(node))
+    if known is not None and known[0] is node:
+        return known[1]
+    value = node.evaluated_value
+    if len(_LITERALS) >= _LITERALS_LIMIT:
+        _LITERALS.clear()
+    _LITERALS[id(node)] = (node, value)  # the node is kept so its id is not reused
+    return value
+
+
 def decode(data: bytes) -> str:
     """The text as Python would decode it (PEP 263); ParseFailure when Python would refuse."""
     try:

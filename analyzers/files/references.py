@@ -7,6 +7,8 @@ its imports resolves to the driver's path (looked up in every import root, a sup
 loader's first match), or when one of its string literals holds the driver's file stem as a
 whole word. Plain identifiers elsewhere (`worker = ...`, `self.server`) refer to nothing, and
 `from .utils import x` refers to the sibling `utils.py` only, not every `utils.py` of the tree.
+Names the imports reach without spelling them out count too: an attribute of an imported name
+(`scripts.eval_lora` after `import scripts`) and any name after a star import.
 When the file cannot be parsed by `ast` the answer falls back to a byte search for the stems:
 a dispatcher is never dropped because the cheap parser failed.
 """
@@ -28,6 +30,10 @@ class References:
 
     strings: tuple[str, ...]
     modules: tuple[str, ...]
+    # Identifiers that may name a module the imports reach but do not spell out: attributes of
+    # an imported name (`pkg.eval_lora` after `import pkg`), and every plain name after a
+    # `from x import *`.
+    names: frozenset[str] = frozenset()
 
 
 def references_of(data: bytes, path: str) -> References | None:
@@ -38,13 +44,36 @@ def references_of(data: bytes, path: str) -> References | None:
         return None
     strings: list[str] = []
     modules: list[str] = []
+    bound: set[str] = set()  # names the file's imports bind
+    star = False
+    attributes: list[ast.Attribute] = []
+    plain: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str | bytes):
             value = node.value
             strings.append(value if isinstance(value, str) else value.decode("latin-1"))
         elif isinstance(node, ast.Import | ast.ImportFrom):
             modules += _imported_names(node, path)
-    return References(tuple(strings), tuple(dict.fromkeys(modules)))
+            for alias in node.names:
+                star = star or alias.name == "*"
+                if isinstance(node, ast.Import):
+                    bound.add(alias.asname or alias.name.split(".")[0])
+                else:
+                    bound.add(alias.asname or alias.name)
+        elif isinstance(node, ast.Attribute):
+            attributes.append(node)
+        elif isinstance(node, ast.Name):
+            plain.add(node.id)
+    names = {node.attr for node in attributes if _root(node) in bound}
+    if star:
+        names |= plain
+    return References(tuple(strings), tuple(dict.fromkeys(modules)), frozenset(names))
+
+
+def _root(node: ast.expr) -> str | None:
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
 
 
 def refers_to(
@@ -62,7 +91,7 @@ def refers_to(
     if found is None:
         return True  # unparsable here: keep the sound byte-level answer
     words = re.compile(r"(?<![\w])(?:" + "|".join(map(re.escape, sorted(stems))) + r")(?![\w])")
-    if any(words.search(text) for text in found.strings):
+    if any(words.search(text) for text in found.strings) or stems & found.names:
         return True
     wanted = set(drivers)
     search = [posixpath.dirname(path), *roots]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from analyzers.files.parsing import string_literal
 from analyzers.interpret import (
     calls,
     classes,
@@ -153,7 +154,7 @@ def _number(m: Machine, node: cst.Integer | cst.Float | cst.Imaginary, scope: Sc
 
 def _string(m: Machine, node: cst.SimpleString, scope: Scope) -> Value:
     try:
-        return Const(node.evaluated_value)
+        return Const(string_literal(node))
     except (ValueError, SyntaxError, MemoryError):
         return m.opaque("a string literal")
 

@@ -114,8 +114,10 @@ def _requests_in(m: Machine, value: Value) -> list[RequestV]:
 def unknown_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> Value:
     """A method of an object the analysis cannot see into (a parameter, a library object)."""
     args = vllm_api.resolved(m, args)
-    if (name in api.LORA_METHOD_NAMES and vllm_api.mentions_lora(args)) or (
-        vllm_api.drops_by_id(name) and args.values()
+    if (
+        (name in api.LORA_METHOD_NAMES and vllm_api.mentions_lora(args))
+        or (name in api.REMOVE_METHOD_NAMES and vllm_api.names_an_id(args, name))
+        or (vllm_api.drops_by_id(name) and args.values())
     ):
         # `engine.add_lora(req)` / `engine.remove_lora(1)` on an engine the analysis cannot
         # see being built (a parameter, an attribute of an unknown object): still recorded.

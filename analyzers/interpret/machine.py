@@ -25,7 +25,7 @@ from analyzers.interpret.objects import EngineV, Unseen
 from analyzers.interpret.runtime import Frame, Limits, Write
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.signals import BudgetExhausted, ProgramExit, Raised
-from analyzers.interpret.trace import Trace
+from analyzers.interpret.trace import StopKind, Trace
 from analyzers.interpret.values import (
     ClassV,
     Cond,
@@ -128,6 +128,7 @@ class Machine:
         choice = self.oracle.decide(default, memo, weight)
         if memo is None or memo not in self.trace.decisions:
             self.trace.decisions.append(memo or f"{loc.code} ({loc})")
+            self.trace.conditions.setdefault(memo or f"{loc.code} ({loc})", f"{loc.code} ({loc})")
         return choice
 
     # -- entry points ------------------------------------------------------------------------
@@ -168,17 +169,21 @@ class Machine:
         try:
             action()
         except ProgramExit:
-            pass
+            self.trace.stop(StopKind.EXIT, "the program exits")
         except Raised as exc:
-            self.trace.assume(f"the run stops at the `raise {exc.type_name}` on line {exc.line}")
+            where = str(exc.loc) if exc.loc is not None else f"line {exc.line}"
+            self.trace.assume(f"the run stops at the `raise {exc.type_name}` at {where}")
+            self.trace.stop(StopKind.RAISE, f"`raise {exc.type_name}`", exc.loc)
         except BudgetExhausted:
             self.trace.incomplete = (
                 f"the analysis took more than {self.limits.total_steps:,} steps"
                 if self.spent[0] > self.limits.total_steps
                 else f"one run exceeded {self.limits.steps:,} steps"
             )
+            self.trace.stop(StopKind.BUDGET, self.trace.incomplete)
         except RecursionError:
             self.trace.incomplete = "the code nests too deeply to follow"
+            self.trace.stop(StopKind.NESTING, self.trace.incomplete)
 
     def exec_module(self, module: Module, *, as_main: bool) -> ModV:
         scope = Scope(module)

@@ -95,7 +95,8 @@ def _raise(m: Machine, node: cst.Raise, scope: Scope) -> None:
     name = _raised_name(node)
     if name in _EXIT_EXCEPTIONS:
         raise ProgramExit
-    raise Raised(name, m.loc(scope.module, node).line)
+    where = m.loc(scope.module, node)
+    raise Raised(name, where.line, where)
 
 
 def _raised_name(node: cst.Raise) -> str:

@@ -137,6 +137,9 @@ def write_attribute(m: Machine, owner: Value, name: str, value: Value, loc: Loc)
         setattr(request, api.FIELD_HOLDS[name], value)
         request.mutations.append(loc)
         return
+    if request is not None and api.is_content_field(name):
+        request.content = {**request.content, name: value}  # new tensors on the same request
+        return
     m.unseen.attrs[(key, f".{name}")] = value
     stored_in_unseen(m, value, f"{describe(owner)}.{name}", loc)
 

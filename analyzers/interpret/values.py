@@ -397,4 +397,28 @@ def _describe(value: Value) -> str:
         return "[" + ", ".join(_describe(item) for item in value.items[:4]) + "]"
     if isinstance(value, Ext):
         return value.qual
-    return type(value).__name__
+    return _noun(value)
+
+
+def _noun(value: Value) -> str:
+    """Words for a modelled object in a reason: never the analyzer's own class names."""
+    if isinstance(value, BoundExt):
+        return f"{_describe(value.target)}.{value.name}"
+    if isinstance(value, FuncV):
+        return f"the function {value.name}()"
+    if isinstance(value, ClassV):
+        return f"the class {value.name}"
+    if isinstance(value, InstV):
+        article = "an" if value.cls.name[:1] in "AEIOUaeiou" else "a"
+        return f"{article} {value.cls.name} object"
+    if isinstance(value, DictV):
+        return "a dict"
+    if isinstance(value, ModV):
+        return f"the module {value.module.name}"
+    if isinstance(value, CounterV):
+        return "a counter"
+    name = type(value).__name__
+    # The interpreter's objects are named `...V` (RequestV, EngineV): say what they model.
+    word = name[:-1] if name.endswith("V") and len(name) > 2 else name
+    article = "an" if word[:1] in "AEIOU" else "a"
+    return f"{article} {word} object" if word[:1].isupper() else "a value"

@@ -21,7 +21,7 @@ from analyzers.files.program import Module, ModuleLoader
 from analyzers.interpret.machine import Machine
 from analyzers.interpret.objects import EngineV, RequestV
 from analyzers.interpret.runtime import Limits
-from analyzers.interpret.trace import EngineBuilt, Served, Spawned
+from analyzers.interpret.trace import EngineBuilt, Served, Spawned, Stop
 from analyzers.interpret.version_checks import allows
 from analyzers.interpret.worlds import Oracle, explore
 from analyzers.judge.outcome import SEVERITY, Outcome, worst
@@ -47,6 +47,10 @@ class DriverResult:
     spawns: list[Spawned] = field(default_factory=list)
     served_sites: list[Loc] = field(default_factory=list)  # request sites the runs served
     assumptions: list[str] = field(default_factory=list)
+    # For request sites no run reached: where the runs stopped, and what they did reach.
+    stops: list[Stop] = field(default_factory=list)
+    reached: set[tuple[str, int]] = field(default_factory=set)  # (path, line) of sites reached
+    unexplored: list[str] = field(default_factory=list)  # conditions of worlds not explored
 
 
 def limits_for(module: Module) -> Limits:
@@ -174,6 +178,9 @@ def _combine(
         for machine in machines:
             trace = machine.trace
             _collect(result, machine)
+            if not finished:
+                shown = [trace.conditions.get(d, d) for d in trace.decisions]
+                result.unexplored += [d for d in shown if d not in result.unexplored]
             if trace.incomplete:
                 incomplete_reason = trace.incomplete
             compatible = [
@@ -195,7 +202,8 @@ def _combine(
             for version, outcome in judged.items():
                 per_version[version].append(outcome)
                 inputs[id(outcome)] = trace.inputs
-            decisions += [d for d in trace.decisions if d not in decisions]
+            shown = [trace.conditions.get(d, d) for d in trace.decisions]
+            decisions += [d for d in shown if d not in decisions]
     if not any(per_version.values()):
         return result
     chosen = {version: worst(outcomes) for version, outcomes in per_version.items() if outcomes}
@@ -257,6 +265,8 @@ def _collect(result: DriverResult, machine: Machine) -> None:
     for assumption in trace.assumptions:
         if assumption not in result.assumptions:
             result.assumptions.append(assumption)
+    result.stops += [stop for stop in trace.stops if stop not in result.stops]
+    result.reached.update((path, line) for path, line, _ in machine.covered)
 
 
 def _downgrade(result: DriverResult, complete: bool, incomplete: str, decisions: list[str]) -> None:
@@ -269,10 +279,17 @@ def _downgrade(result: DriverResult, complete: bool, incomplete: str, decisions:
         outcome.verdict = Verdict.INDETERMINATE
         outcome.reason = f"{incomplete}, so only part of it was analysed ({outcome.reason})"
     elif not complete and SEVERITY[outcome.verdict] >= SEVERITY[Verdict.SAFE_BY_EVICTION]:
-        shown = "; ".join(decisions[:2])
         outcome.verdict = Verdict.INDETERMINATE
-        outcome.reason = (
-            f"safety rests on every request in order, but {len(decisions)} run-time conditions "
-            f"(e.g. {shown}) could skip some and not every combination was explored "
-            f"({outcome.reason})"
-        )
+        if decisions:
+            shown = "; ".join(decisions[:2])
+            outcome.reason = (
+                f"safety rests on every request in order, but {len(decisions)} run-time "
+                f"conditions (e.g. {shown}) could skip some and not every combination was "
+                f"explored ({outcome.reason})"
+            )
+        else:
+            outcome.reason = (
+                f"safety rests on every request in order, but not every combination of the "
+                f"choices the analysis had to make (vLLM release, branches) was explored "
+                f"({outcome.reason})"
+            )

@@ -40,6 +40,13 @@ FILES = {
         "import subprocess\n\nfor c in ['a', 'b']:\n"
         "    subprocess.run(['python', 'train/worker.py', c])\n"
     ),
+    # The driver reached as an attribute of an imported package that imports it: discovery
+    # keeps it for analysis (counted below), whatever the interpreter then follows.
+    "train/__init__.py": "from . import worker\n",
+    "tools/by_attribute.py": (
+        "import multiprocessing\nimport train\n\nfor c in ['a', 'b']:\n"
+        "    multiprocessing.Process(target=train.worker.run, args=(c,)).start()\n"
+    ),
     # Unparsable for `ast` (Python 2): the byte-level answer is kept, so it is analysed.
     "tools/old.py": "import subprocess\nprint 'train/worker.py'\n",
 }
@@ -67,4 +74,4 @@ def test_an_import_of_another_module_with_the_same_stem_is_not_analysed(tmp_path
     analysed = {
         key.split(":", 1)[1] for key in cache if key.startswith("deps:")
     }  # one entry per analysed driver blob
-    assert len(analysed) == 4, "worker, both dispatchers and the unparsable file; not serve/launch"
+    assert len(analysed) == 5, "worker, three dispatchers, the unparsable file; not serve/launch"

@@ -20,11 +20,7 @@ from tests.analyzers.conftest import DRIVERS
 
 REPRODUCTIONS = DRIVERS / "reproductions"
 
-KNOWN_WRONG = {
-    "invalidation-not-recognised/worker_extension.py",
-    "invalidation-not-recognised/param_id_sync.py",
-    "tensor-content-ignored/colocate_sync.py",
-}
+KNOWN_WRONG: set[str] = set()
 
 
 def _cases() -> list[object]:
