@@ -1,4 +1,4 @@
-# expect: Indeterminate line=12 reason~="on_step() serves lora_int_id 1 on an engine its caller passes in" reason~="library mode"
+# expect: Indeterminate line=15 reason~="on_step() serves lora_int_id 1 on an engine its caller passes in" reason~="library mode"
 """A hook built by a factory and handed to a trainer that is not in the repository. The factory
 has no caller here, so it is analysed in library mode: the hook it returns is called as its
 caller would, twice with unknown arguments. Each call serves id 1 for a new folder on an engine
