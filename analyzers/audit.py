@@ -13,29 +13,41 @@ import hashlib
 import json
 import os
 import posixpath
-from collections.abc import MutableMapping
+from collections.abc import Iterable, MutableMapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from analyzers.files.config import RepoConfig
-from analyzers.files.discover import ABSENT, DriverLoader, ModuleStore, selected
+from analyzers.files.discover import ABSENT, DriverLoader, ModuleStore, discover_sites, selected
 from analyzers.files.encoding import COOKIE_NEEDLES
 from analyzers.files.parsing import ParseFailure
-from analyzers.files.project import top_relative
-from analyzers.files.source import PROCESS_NEEDLES, SourceTree
+from analyzers.files.progress import advance
+from analyzers.files.project import top_relative, tree_top
+from analyzers.files.source import PROCESS_NEEDLES, SourceError, SourceTree
 from analyzers.files.suppression import find_markers
 from analyzers.model import Evidence, Report
 from analyzers.report.linking import link_rows
-from analyzers.report.rows import FileAnalysis, MarkerRecord, SpawnRecord, build_row, failure_row
+from analyzers.report.rows import (
+    FileAnalysis,
+    MarkerRecord,
+    SpawnRecord,
+    StopRecord,
+    build_row,
+    failure_row,
+)
 from analyzers.vllm.api import PREFILTER_NEEDLES
 from analyzers.vllm.version_plan import VersionPlan, plan_versions
+
+if TYPE_CHECKING:
+    from analyzers.files.references import References
 
 DEBUG_ENV = "LORA_AUDIT_DEBUG"
 # Bump when the analysis changes what it reports: every cached result becomes stale.
 ANALYZER_VERSION = "2"
 _DISPATCH_ROUNDS = 3
+UNREAD = "not read: "  # the detail of a `skipped` entry for a candidate that cannot be read
 
 
 @dataclass(frozen=True)
@@ -54,6 +66,10 @@ class ReportsSkips(Protocol):
 
 
 _DEP_SETS_KEPT = 8
+_PIN_NAMES = frozenset({"uv.lock", "poetry.lock", "pyproject.toml"})
+# Version plans by (flag, config, folder, pins): a history sweep plans each pin state once.
+_PLANS: dict[tuple[str | None, str | None, str, str], VersionPlan] = {}
+_PLANS_KEPT = 512
 
 
 @dataclass
@@ -66,6 +82,8 @@ class _Audit:
     plans: dict[str, VersionPlan] = field(default_factory=dict)
     # path -> what went wrong inside the analyzer: reported apart from the findings, never cached
     internal_errors: dict[str, str] = field(default_factory=dict)
+    jobs: int | None = None  # worker processes for fresh analyses; None: sized by the machine
+    pins: str | None = None  # `_pins_key()`, once per audit
 
     def plan_for(self, path: str) -> VersionPlan:
         """The vLLM releases a driver is judged at: pins from its folder up to the top."""
@@ -73,9 +91,32 @@ class _Audit:
         plan = self.plans.get(folder)
         if plan is None:
             config = self.options.config.vllm_version
-            plan = plan_versions(self.tree, self.options.vllm_version, config, folder)
+            key = (self.options.vllm_version, config, folder, self._pins_key())
+            plan = _PLANS.get(key)
+            if plan is None:
+                plan = plan_versions(self.tree, self.options.vllm_version, config, folder)
+                if len(_PLANS) >= _PLANS_KEPT:
+                    _PLANS.pop(next(iter(_PLANS)))
+                _PLANS[key] = plan
             self.plans[folder] = plan
         return plan
+
+    def _pins_key(self) -> str:
+        """The blob of every file a version plan could read (a superset: any lock file,
+        pyproject.toml or requirements/constraints text file anywhere in the tree), so one
+        commit of a history reuses the plan of another with the same pins. Each is asked
+        for through the tree, so a recording tree still sees the plan depend on it."""
+        if self.pins is None:
+            pins = []
+            for path in self.store.files:
+                name = posixpath.basename(path)
+                if name in _PIN_NAMES or (
+                    name.endswith(".txt") and ("requirements" in path or "constraints" in path)
+                ):
+                    pins.append(f"{path}\0{self.store.blob(path)}")
+            parts = [type(self.tree).__name__, tree_top(self.tree), *sorted(pins)]
+            self.pins = hashlib.sha256("\0\0".join(parts).encode()).hexdigest()
+        return self.pins
 
     def _base_key(self, path: str) -> str:
         parts = [
@@ -100,18 +141,40 @@ class _Audit:
         return self.store.blob(dep)
 
     def analyse(self, path: str) -> FileAnalysis:
-        known = self.analyses.get(path)
-        if known is not None:
-            return known
-        base = self._base_key(path)
-        cached = self._from_cache(base)
-        if cached is None:
-            cached, deps = self._fresh(path)
-            if self.cache is not None and path not in self.internal_errors:
+        self.analyse_all([path])
+        return self.analyses[path]
+
+    def analyse_all(self, paths: list[str]) -> None:
+        """Analyse `paths` (or reuse cached analyses), in their order; the fresh ones across
+        worker processes when there are enough of them and cores to share (`parallel.py`)."""
+        todo: list[tuple[str, str]] = []
+        for path in dict.fromkeys(paths):
+            if path in self.analyses:
+                continue
+            base = self._base_key(path)
+            cached = self._from_cache(base)
+            if cached is not None:
+                self.analyses[path] = cached
+            else:
+                todo.append((path, base))
+        if not todo:
+            return
+        results = _map_fresh(self, [path for path, _ in todo], self.jobs)
+        # Stored in the serial order, so that the report cannot depend on which worker ran first.
+        for (path, base), (analysis, deps, error) in zip(todo, results, strict=True):
+            for dep in deps:
+                self._current(dep)  # the parent's tree records the question (history reuse)
+            if error is not None:
+                self.internal_errors[path] = error
+            if self.cache is not None and error is None:
                 self._remember_deps(base, deps)
-                self.cache[f"file:{self._result_key(base, deps)}"] = cached.model_dump_json()
-        self.analyses[path] = cached
-        return cached
+                self.cache[f"file:{self._result_key(base, deps)}"] = analysis.model_dump_json()
+            self.analyses[path] = analysis
+
+    def fresh(self, path: str) -> tuple[FileAnalysis, dict[str, str], str | None]:
+        """A new analysis of `path`: the analysis, the blobs it depended on, an internal error."""
+        analysis, deps = self._fresh(path)
+        return analysis, deps, self.internal_errors.pop(path, None)
 
     def _recorded_dep_sets(self, base: str) -> list[list[str]]:
         """The dependency path sets earlier analyses of this exact driver blob looked at."""
@@ -190,6 +253,9 @@ class _Audit:
             site_lines=sorted({r.loc.line for r in result.requests if r.loc.path == path}),
             markers=[MarkerRecord.of(marker) for marker in find_markers(parsed.text)],
             notes=loader.notes,
+            reached=sorted({f"{where}:{line}" for where, line in result.reached}),
+            stops=[StopRecord.of(stop) for stop in result.stops[:8]],
+            unexplored=result.unexplored[:4],
         )
         return analysis, deps
 
@@ -210,26 +276,48 @@ def audit_tree(
     options: AuditOptions = AuditOptions(),
     *,
     cache: MutableMapping[str, str] | None = None,
+    jobs: int | None = None,
 ) -> Report:
-    """The report for one tree; bad files become rows or `skipped` entries, never exceptions."""
+    """The report for one tree; bad files become rows or `skipped` entries, never exceptions.
+
+    `jobs` caps the worker processes that analyse drivers in parallel (1: serial; None: the
+    `LORA_AUDIT_JOBS` environment variable, else the cores this process may use). The report
+    is the same for every `jobs`.
+    """
     # One byte search for both kinds of candidate: files that build adapter requests, and
     # files that start processes (a dispatcher names the driver it starts); files with a coding
     # cookie too, whose text is searched decoded when the codec can hide an ASCII needle.
     found = tree.candidates((*PREFILTER_NEEDLES, *PROCESS_NEEDLES, *COOKIE_NEEDLES))
     files = list(tree.files())
     store = ModuleStore(tree, files)
-    audit = _Audit(tree, options, cache, store)
+    audit = _Audit(tree, options, cache, store, jobs=jobs)
     include, exclude = options.config.include, options.config.exclude
+
+    def chosen(paths: Iterable[str]) -> list[str]:
+        return [
+            path
+            for path in paths
+            if path.endswith(".py") and selected(top_relative(tree, path), include, exclude)
+        ]
+
     spawning: list[str] = []
-    for path in found:
-        if not path.endswith(".py") or not selected(top_relative(tree, path), include, exclude):
-            continue
-        if store.contains(path, PREFILTER_NEEDLES):
-            audit.analyse(path)
+    requesting: list[str] = []
+    unreadable: list[Evidence] = []
+    for path in chosen(found):
+        data = store.data(path)
+        if isinstance(data, SourceError):
+            # A blob a partial mirror lacks, a file that vanished: say so, never drop it silently.
+            unreadable.append(Evidence(kind="artifact", where=path, detail=f"{UNREAD}{data.why}"))
+        elif store.contains(path, PREFILTER_NEEDLES):
+            requesting.append(path)
         elif store.contains(path, PROCESS_NEEDLES):
             spawning.append(path)
-    _find_dispatchers(audit, spawning)
-    rows = link_rows(audit.analyses, tree.commit)
+    # The row invariant: every file with a request site (read from its syntax) is analysed and
+    # gets a row, whether or not a run reaches the site.
+    sites = discover_sites(store, requesting, lambda needles: chosen(tree.candidates(needles)))
+    audit.analyse_all(list(dict.fromkeys([*requesting, *sites])))
+    _find_dispatchers(audit, [path for path in spawning if path not in sites])
+    rows = link_rows(audit.analyses, tree.commit, sites)
     for row in rows:
         row_plan = audit.plan_for(row.path)
         pinned = row_plan.evidence()
@@ -246,6 +334,8 @@ def audit_tree(
         drivers=sorted(rows, key=lambda row: row.path),
     )
     skipped = _skipped(tree)
+    listed = {entry.where for entry in skipped}
+    skipped += [entry for entry in unreadable if entry.where not in listed]
     if skipped:
         report.skipped = skipped
     if plan.errors:
@@ -257,23 +347,125 @@ def audit_tree(
     return report
 
 
+# What each process-starting file (path, blob) can name: parsed once per blob for a history.
+_REFERENCES: dict[tuple[str, str], References | None] = {}
+_REFERENCES_KEPT = 4096
+
+
 def _find_dispatchers(audit: _Audit, spawning: list[str]) -> None:
-    """Files that start processes and name a driver (its file name or module name)."""
+    """Files that start processes and name a driver: a string holding its file stem, or an
+    import that resolves to it (`references.py`); a found dispatcher is a driver for the next
+    round, so dispatchers of dispatchers are found too."""
+    from analyzers.files.references import references_of, refers_to
+
     seen: set[str] = set()
     for _ in range(_DISPATCH_ROUNDS):
         drivers = sorted(path for path, found in audit.analyses.items() if found.row is not None)
-        stems = {posixpath.basename(path)[:-3] for path in drivers if path not in seen}
+        new = [path for path in drivers if path not in seen]
         seen.update(drivers)
-        needles = tuple(stem.encode() for stem in sorted(stems) if len(stem) >= 3)
-        fresh = [
-            path
-            for path in spawning
-            if path not in audit.analyses and needles and audit.store.contains(path, needles)
-        ]
+        # Stems shorter than three letters are too common to search for (the old rule).
+        named = [path for path in new if len(posixpath.basename(path)) >= 6]
+        needles = tuple(sorted({posixpath.basename(path)[:-3].encode() for path in named}))
+        fresh = []
+        for path in spawning:
+            if path in audit.analyses or not needles or not audit.store.contains(path, needles):
+                continue
+            key = (path, audit.store.blob(path))
+            if key not in _REFERENCES:
+                data = audit.store.data(path)
+                if not isinstance(data, bytes):
+                    continue
+                if len(_REFERENCES) >= _REFERENCES_KEPT:
+                    _REFERENCES.pop(next(iter(_REFERENCES)))
+                _REFERENCES[key] = references_of(data, path)
+            found = _REFERENCES[key]
+            if refers_to(found, path, named, audit.store.files, audit.store.package_roots):
+                fresh.append(path)
         if not fresh:
             return
-        for path in fresh:
-            audit.analyse(path)
+        audit.analyse_all(fresh)
+
+
+JOBS_ENV = "LORA_AUDIT_JOBS"
+# Below this many fresh analyses a pool saves little: each worker parses the modules its drivers
+# share again, and forking costs ~50 ms. Real repositories have 15-30 drivers.
+_MIN_PARALLEL = 8
+_Fresh = tuple[FileAnalysis, dict[str, str], str | None]
+_INHERITED: dict[str, _Audit] = {}  # "audit": the one a forked worker inherited
+
+
+def worker_count(fresh: int, jobs: int | None = None) -> int:
+    """How many processes analyse `fresh` drivers: `jobs`, else `LORA_AUDIT_JOBS`, else the
+    cores this process may run on; 1 (serial) for few drivers or where fork is unavailable."""
+    if jobs is None:
+        text = os.environ.get(JOBS_ENV, "").strip()
+        jobs = int(text) if text.isdigit() else _cores()
+    if jobs <= 1 or fresh < _MIN_PARALLEL or not hasattr(os, "fork"):
+        return 1
+    return min(jobs, fresh)
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def _map_fresh(audit: _Audit, paths: list[str], jobs: int | None) -> list[_Fresh]:
+    """Fresh analyses of `paths`, in order: serially, or in forked workers that inherit the
+    audit (its tree and parsed modules) and hand back plain results."""
+    count = worker_count(len(paths), jobs)
+    if count == 1:
+        done: list[_Fresh] = []
+        for path in paths:
+            done.append(audit.fresh(path))
+            advance("analysing drivers", len(done), len(paths))
+        return done
+    import multiprocessing
+
+    # The first driver is analysed here, before the fork: the modules it parsed (the shared
+    # part of most drivers' import closures) are inherited by every worker, not parsed in each.
+    first = audit.fresh(paths[0])
+    advance("analysing drivers", 1, len(paths))
+    _INHERITED["audit"] = audit
+    answers: list[tuple[str, dict[str, str], str | None, int]] = []
+    # Neighbouring drivers (one folder) share more modules: hand them out in small runs.
+    chunk = max(1, (len(paths) - 1) // (count * 3))
+    try:
+        pool = multiprocessing.get_context("fork").Pool(count, initializer=_quiet_worker)
+        try:
+            for answer in pool.imap(_fresh_in_worker, paths[1:], chunksize=chunk):
+                answers.append(answer)
+                advance("analysing drivers", len(answers) + 1, len(paths))
+            pool.close()
+        finally:
+            # After an error or Ctrl-C: stop the workers now rather than finish their drivers.
+            pool.terminate()
+            pool.join()
+    finally:
+        _INHERITED.clear()
+    from analyzers.files.parsing import add_parses
+
+    add_parses(sum(parses for *_, parses in answers))
+    return [first] + [
+        (FileAnalysis.model_validate_json(text), deps, error) for text, deps, error, _ in answers
+    ]
+
+
+def _quiet_worker() -> None:
+    """Ctrl-C is the parent's to handle: a worker that also caught it would print a traceback."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _fresh_in_worker(path: str) -> tuple[str, dict[str, str], str | None, int]:
+    from analyzers.files.parsing import parse_count
+
+    before = parse_count()
+    analysis, deps, error = _INHERITED["audit"].fresh(path)  # set before the fork
+    return analysis.model_dump_json(), deps, error, parse_count() - before
 
 
 def _skipped(tree: SourceTree) -> list[Evidence]:

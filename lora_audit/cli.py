@@ -55,7 +55,20 @@ def _usage() -> str:
     return "\n".join(lines)
 
 
+INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command stopped by Ctrl-C
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one subcommand; Ctrl-C ends it with one line on stderr and status 130."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        sys.stderr.write("\r\x1b[2K" if sys.stderr.isatty() else "")
+        print("lora-audit: interrupted", file=sys.stderr)
+        return INTERRUPTED
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or args[0] in {"-h", "--help"}:
         print(_usage())

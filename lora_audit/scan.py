@@ -108,8 +108,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from lora_audit.progress import shown
+
     try:
-        reports = build_reports(args)
+        with shown(args.format != "json"):
+            reports = build_reports(args)
         text = render(
             reports,
             args.format,
@@ -175,9 +178,8 @@ def build_reports(args: argparse.Namespace) -> list[Report]:
     for path in args.paths:
         if not os.path.lexists(path):
             raise UsageError(f"{path}: no such file or directory")
-    from analyzers.git.cli import wants_git
-
-    if wants_git(args):
+    # The git flags, checked without importing the git-aware audit (a plain scan needs none of it).
+    if args.history or args.all_branches or args.base or args.head or args.fix_commit:
         for path in args.paths:
             if not Path(path).is_dir():
                 raise UsageError(f"{path}: the git flags need a repository folder, not a file")
@@ -280,9 +282,10 @@ def scan_target(target: Target, args: argparse.Namespace) -> Report:
         report.repository_path = target.scope
     if parsed.errors:
         report.config_errors = [*(report.config_errors or []), *parsed.errors]
-    from analyzers.git.cli import add_fix_commits
+    if parsed.config.fix_commits:
+        from analyzers.git.cli import add_fix_commits
 
-    add_fix_commits(str(target.top), report, parsed.config.fix_commits)
+        add_fix_commits(str(target.top), report, parsed.config.fix_commits)
     return report
 
 

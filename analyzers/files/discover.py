@@ -10,13 +10,15 @@ depended on is unchanged.
 
 from __future__ import annotations
 
+import ast
 import posixpath
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from analyzers.files.encoding import searchable
-from analyzers.files.parsing import ParseFailure, SourceFile, parse_source
+from analyzers.files.parsing import PARSE_LIMIT, ParseFailure, SourceFile, decode, parse_source
 from analyzers.files.program import Module, ModuleLoader, module_name_for
 from analyzers.files.project import declared_package_roots, tree_top
+from analyzers.files.sites import RequestSite, find_sites, request_classes, site_needles
 from analyzers.files.source import SourceError, SourceTree
 
 ABSENT = "absent"
@@ -27,6 +29,60 @@ def selected(path: str, include: Sequence[str], exclude: Sequence[str]) -> bool:
     from analyzers.files.config import globs_select
 
     return globs_select(path, include, exclude)
+
+
+_CLASS_ROUNDS = 3  # subclass chains followed into files that do not name vLLM's class
+
+
+def discover_sites(
+    store: ModuleStore,
+    paths: Iterable[str],
+    more: Callable[[Sequence[bytes]], Iterable[str]],
+) -> dict[str, list[RequestSite]]:
+    """The request sites of every file that has one (the row invariant's ground truth).
+
+    `paths` are the prefilter's candidates; `more(needles)` finds further selected Python files
+    holding a needle: files that build a repository's own request class by a name that does
+    not contain vLLM's, and subclasses of those (to a few levels).
+    """
+    trees: dict[str, ast.Module] = {}
+
+    def read(names: Iterable[str]) -> None:
+        for path in names:
+            if path not in trees:
+                tree = _syntax(store, path)
+                if tree is not None:
+                    trees[path] = tree
+
+    read(paths)
+    classes = request_classes(trees.values())
+    searched: set[str] = set()
+    for _ in range(_CLASS_ROUNDS):
+        fresh = sorted(name for name in classes if name not in searched and len(name) >= 3)
+        if not fresh:
+            break
+        searched.update(fresh)
+        read(more(tuple(site_needles(fresh))))
+        classes = request_classes(trees.values(), classes)
+    found: dict[str, list[RequestSite]] = {}
+    for path, tree in sorted(trees.items()):
+        try:
+            sites = find_sites(tree, classes)
+        except RecursionError:
+            continue  # the parser itself reports such a file (a failure row)
+        if sites:
+            found[path] = sites
+    return found
+
+
+def _syntax(store: ModuleStore, path: str) -> ast.Module | None:
+    data = store.data(path)
+    if not isinstance(data, bytes) or len(data) > PARSE_LIMIT:
+        return None
+    try:
+        return ast.parse(decode(data), filename=path)
+    except (SyntaxError, ValueError, RecursionError, MemoryError, ParseFailure):
+        return None  # the parser reports such a file (a failure row) if it is a candidate
 
 
 class ModuleStore:

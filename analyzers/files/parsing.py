@@ -10,7 +10,7 @@ is decoded as Python would (`encoding.py`). Nothing is ever imported or executed
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -34,6 +34,12 @@ _PARSES = [0]
 def parse_count() -> int:
     """How many files were handed to libcst so far in this process (the cache test reads it)."""
     return _PARSES[0]
+
+
+def add_parses(count: int) -> None:
+    """Count parses a worker process did for this one (a parallel audit), so that the
+    count means "files this audit parsed" whichever process parsed them."""
+    _PARSES[0] += count
 
 
 @dataclass(frozen=True)
@@ -117,6 +123,25 @@ class _Text:
         return self.value
 
 
+_LITERALS: dict[int, tuple[cst.SimpleString, object]] = {}
+_LITERALS_LIMIT = 500_000
+
+
+def string_literal(node: cst.SimpleString) -> object:
+    """The value of a string literal, evaluated once per node (libcst compiles it each time).
+
+    Raises what `evaluated_value` raises for a literal Python would refuse.
+    """
+    known = _LITERALS.get(id(node))
+    if known is not None and known[0] is node:
+        return known[1]
+    value = node.evaluated_value
+    if len(_LITERALS) >= _LITERALS_LIMIT:
+        _LITERALS.clear()
+    _LITERALS[id(node)] = (node, value)  # the node is kept so its id is not reused
+    return value
+
+
 def decode(data: bytes) -> str:
     """The text as Python would decode it (PEP 263); ParseFailure when Python would refuse."""
     try:
@@ -177,16 +202,49 @@ def parse_source(path: str, data: bytes) -> SourceFile:
     _check_shape(text, path)
     _PARSES[0] += 1
     import libcst as cst
-    from libcst.metadata import MetadataWrapper, PositionProvider
 
     try:
         module = cst.parse_module(text)
-        wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-        positions = dict(wrapper.resolve(PositionProvider))
     except cst.ParserSyntaxError as exc:
         raise ParseFailure(
             f"syntax error at line {exc.raw_line}: {exc.message}", exc.raw_line
         ) from None
     except RecursionError:
         raise ParseFailure("nesting too deep to analyse") from None
-    return SourceFile(path=path, text=text, module=module, positions=positions)
+    return SourceFile(path=path, text=text, module=module, positions=LazyPositions(module))
+
+
+class LazyPositions(Mapping["cst.CSTNode", "CodeRange"]):
+    """Every node's position, worked out on the first question (then kept).
+
+    Resolving positions costs libcst 2-4x the parse itself, and most modules of an import
+    closure are parsed for a few names and never asked where anything is.
+    """
+
+    def __init__(self, module: cst.Module) -> None:
+        self._module: cst.Module | None = module
+        self._table: dict[cst.CSTNode, CodeRange] = {}
+
+    def _resolved(self) -> dict[cst.CSTNode, CodeRange]:
+        if self._module is not None:
+            from libcst.metadata import MetadataWrapper, PositionProvider
+
+            module, self._module = self._module, None
+            try:
+                wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+                self._table = dict(wrapper.resolve(PositionProvider))
+            except RecursionError:  # bounded by DEPTH_LIMIT; then every node reads as line 1
+                self._table = {}
+        return self._table
+
+    def __getitem__(self, node: cst.CSTNode) -> CodeRange:
+        return self._resolved()[node]
+
+    def get(self, node: cst.CSTNode, default: CodeRange | None = None) -> CodeRange | None:  # type: ignore[override]
+        return self._resolved().get(node, default)
+
+    def __iter__(self) -> Iterator[cst.CSTNode]:
+        return iter(self._resolved())
+
+    def __len__(self) -> int:
+        return len(self._resolved())

@@ -147,11 +147,35 @@ def audit_repository(
         check = check_fix_commits(repo, config.config.fix_commits, flag_shas=fix_commits)
         report.fix_commits = check.fix_commits
         notes += check.notes
+    if scan is not None:
+        notes += _unread_notes(scan, report)
     if notes:
         report.skipped = [*(report.skipped or []), *notes]
     if config.errors:
         report.config_errors = [*(report.config_errors or []), *config.errors]
     return report
+
+
+_UNREAD_SHOWN = 50
+
+
+def _unread_notes(scan: HistoryScan, report: Report) -> list[Evidence]:
+    """Files some commit could not read (beyond those the head report lists), once each."""
+    at_head = {(entry.where, entry.detail) for entry in report.skipped or []}
+    found = [(key, sha) for key, sha in scan.unread.items() if key not in at_head]
+    notes = [
+        Evidence(kind="history", where=f"{path}@{short_sha(sha)}", detail=why)
+        for (path, why), sha in found[:_UNREAD_SHOWN]
+    ]
+    if len(found) > _UNREAD_SHOWN:
+        notes.append(
+            Evidence(
+                kind="history",
+                where=report.root,
+                detail=f"{len(found) - _UNREAD_SHOWN} more files could not be read in some commit",
+            )
+        )
+    return notes
 
 
 @dataclass

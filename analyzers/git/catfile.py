@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import io
+import os
 import re
 import subprocess
 import tempfile
@@ -120,9 +121,14 @@ class CatFile:
         self._git_dir = git_dir
         self._batch: BatchProcess | None = None
         self._lock = threading.Lock()
+        self._pid = os.getpid()
 
     def read(self, oid: str, *, max_bytes: int | None = None) -> GitObject:
         check_oid(oid)
+        if self._pid != os.getpid():
+            # A forked worker (parallel audits): the inherited pipes belong to the parent's
+            # cat-file; this process starts its own and leaves the parent's alone.
+            self._pid, self._batch, self._lock = os.getpid(), None, threading.Lock()
         with self._lock:
             if self._batch is None:
                 self._batch = BatchProcess(self._git_dir, buffered=False)

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Collection, MutableMapping
 from dataclasses import dataclass, field
 
-from analyzers.audit import AuditOptions, audit_tree
+from analyzers.audit import UNREAD, AuditOptions, audit_tree
 from analyzers.files.encoding import COOKIE_NEEDLES
+from analyzers.files.progress import advance
 from analyzers.files.source import PROCESS_NEEDLES
 from analyzers.git.deps import Dependencies, RecordingTree
 from analyzers.git.needles import NeedleIndex
@@ -53,10 +54,16 @@ class HistoryScan:
     reports: dict[str, Report] = field(default_factory=dict)
     versions: dict[str, set[str]] = field(default_factory=dict)
     renames: list[Rename] = field(default_factory=list)
+    # (path, why) -> the first commit where a candidate file could not be read (a blob missing
+    # from a partial mirror): reported once in the sweep, never the end of it
+    unread: dict[tuple[str, str], str] = field(default_factory=dict)
     audited: int = 0
     reused: int = 0
 
     def record(self, position: int, sha: str, report: Report, blobs: dict[str, str]) -> None:
+        for entry in report.skipped or []:
+            if entry.kind == "artifact" and entry.detail.startswith(UNREAD):
+                self.unread.setdefault((entry.where, entry.detail), sha)
         for row in report.drivers:
             self.versions.setdefault(row.path, set()).add(blobs.get(row.path, ""))
             seen = self.sightings.setdefault(row.path, {})
@@ -100,6 +107,7 @@ def scan_history(
     memo: dict[str, tuple[Report, Dependencies]] = {}
     scan = HistoryScan()
     for position, (commit, state) in enumerate(snapshots(commits)):
+        advance("auditing commits", position, len(commits))
         scan.order.append(commit.sha)
         scan.renames += [
             Rename(commit.sha, change.old_path, change.path)

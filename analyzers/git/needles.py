@@ -21,8 +21,9 @@ if TYPE_CHECKING:
 # Above this a blob is not scanned, and counts as containing every needle (the analyzer then
 # reports why it could not read it, rather than the file silently missing from the audit).
 MAX_SCAN_BYTES = 64 * 1024 * 1024
-# Bytes of scanned blobs kept for later searches (driver-name needles) and reads.
-KEEP_BYTES = 256 * 1024 * 1024
+# Bytes of scanned blobs kept for later searches (driver-name needles) and reads, in all.
+KEEP_BYTES = 96 * 1024 * 1024
+_BATCH = 20_000  # blobs per git grep and cat-file pass
 # Short strings that the needles contain: searching for these few rules most blobs out at once.
 _ANCHORS = (b"lora", b"LoRA", b"rocess", b"os.", b"Popen")
 
@@ -44,6 +45,8 @@ class NeedleIndex:
         self._found: dict[str, frozenset[bytes]] = {}
         self._extra: dict[tuple[str, bytes], bool] = {}
         self._data: dict[str, bytes] = {}
+        self._kept = 0
+        self.keep_limit = KEEP_BYTES
         self._answers: dict[tuple[str, tuple[bytes, ...]], bool] = {}
         self._known_set = frozenset(self.known)
         self._splits: dict[tuple[bytes, ...], tuple[frozenset[bytes], tuple[bytes, ...]]] = {}
@@ -63,6 +66,11 @@ class NeedleIndex:
         history order: successive versions of a file are usually deltas of each other.
         """
         todo = list(dict.fromkeys(oid for oid in oids if oid not in self._found))
+        # In batches: the matching blobs of one batch are held at once, not a whole history's.
+        for start in range(0, len(todo), _BATCH):
+            self._scan_batch(todo[start : start + _BATCH], keep_bytes)
+
+    def _scan_batch(self, todo: list[str], keep_bytes: int) -> None:
         try:
             matching = grep_blobs(self.repo, todo, self.known)
         except GitError:
@@ -82,14 +90,22 @@ class NeedleIndex:
         self._record(todo, found)
 
     def _record(self, todo: list[str], found: BlobScan) -> None:
-        self._data.update(found.data)
+        # Kept bytes are bounded (a long history has gigabytes of matching blob versions); a
+        # blob not kept is read again through cat-file when an audit needs it.
+        for oid, data in found.data.items():
+            if self._kept + len(data) <= self.keep_limit and oid not in self._data:
+                self._data[oid] = data
+                self._kept += len(data)
         everything = frozenset(self.known)
         for oid in todo:
             if oid in found.hits:
                 data = found.data[oid]
                 self._found[oid] = frozenset(needle for needle in self.known if needle in data)
             else:
-                self._found[oid] = everything if oid in found.oversized else frozenset()
+                # Unsearchable (too large, or missing from a partial mirror): a candidate, so
+                # the audit says it could not read it instead of leaving it out unseen.
+                unknown = oid in found.oversized or oid in found.missing
+                self._found[oid] = everything if unknown else frozenset()
 
     def data(self, oid: str) -> bytes | None:
         """The blob's bytes when the scan kept them."""

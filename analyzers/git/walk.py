@@ -30,9 +30,12 @@ _LOG_ARGS = (
     "--no-ext-diff",
     "--no-textconv",
     "--diff-merges=first-parent",
-    "--find-renames",
     "--ignore-submodules=none",
 )
+# Rename detection, most informative first. Similar-content renames read both blobs, which a
+# partial or damaged mirror may lack; exact renames (`100%`) compare object ids only; and
+# without renames a move is a delete and an add, which the history still reports correctly.
+RENAME_MODES = ("--find-renames", "--find-renames=100%", "--no-renames")
 
 
 @dataclass(frozen=True)
@@ -64,17 +67,36 @@ class CommitDelta:
 
 
 def walk_history(repo: GitRepository, revisions: Sequence[str] = ("--all",)) -> list[CommitDelta]:
-    """All commits of `revisions` (default: every ref and HEAD), parents before children."""
-    commits = list(stream_history(repo, revisions))
-    commits.reverse()
-    return commits
+    """All commits of `revisions` (default: every ref and HEAD), parents before children.
+
+    When git cannot finish the walk with rename detection (a blob it would compare is missing),
+    the walk is redone with a cheaper detection instead of failing the whole history.
+    """
+    for mode in RENAME_MODES:
+        try:
+            commits = list(stream_history(repo, revisions, renames=mode))
+        except GitError as exc:
+            if mode == RENAME_MODES[-1] or not _unreadable_object(exc):
+                raise
+            continue
+        commits.reverse()
+        return commits
+    raise AssertionError("unreachable: the last mode returns or raises")
+
+
+def _unreadable_object(exc: GitError) -> bool:
+    text = exc.stderr.lower()
+    return any(
+        needle in text
+        for needle in ("unable to read", "missing blob", "bad object", "could not read")
+    )
 
 
 def stream_history(
-    repo: GitRepository, revisions: Sequence[str] = ("--all",)
+    repo: GitRepository, revisions: Sequence[str] = ("--all",), *, renames: str = RENAME_MODES[0]
 ) -> Iterator[CommitDelta]:
     """The same commits newest first, each as soon as git prints it (children before parents)."""
-    how = git_invocation(repo.git_dir, *_LOG_ARGS, *revisions, "--")
+    how = git_invocation(repo.git_dir, *_LOG_ARGS, renames, *revisions, "--")
     with tempfile.TemporaryFile() as stderr:
         proc = subprocess.Popen(
             how.argv, stdout=subprocess.PIPE, stderr=stderr, cwd=how.cwd, env=how.env
@@ -138,9 +160,15 @@ def parse_log(raw: bytes) -> list[CommitDelta]:
 
 def diff_commits(repo: GitRepository, base: str, head: str) -> list[Change]:
     """What changed from `base` to `head` (renames detected), as raw diff rows."""
-    found = repo.run(
-        "diff-tree", "-r", "-z", "--raw", "--no-abbrev", "--find-renames", base, head, "--"
-    )
+    for mode in RENAME_MODES:
+        try:
+            found = repo.run(
+                "diff-tree", "-r", "-z", "--raw", "--no-abbrev", mode, base, head, "--"
+            )
+            break
+        except GitError as exc:  # a compared blob is missing: detect renames more cheaply
+            if mode == RENAME_MODES[-1] or not _unreadable_object(exc):
+                raise
     tokens = iter(found.stdout.split(b"\0"))
     return [_read_change(token, tokens) for token in tokens if token.lstrip(b"\n").startswith(b":")]
 

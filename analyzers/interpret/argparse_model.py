@@ -1,7 +1,8 @@
 """`argparse`: options and their defaults, so `args.x` is the default when one is given.
 
 An option without a default (or with `None`) is an unknown fixed for the run; a list option
-(`nargs="+"`) without a default is a list of unknown length.
+(`nargs="+"`) without a default is a list of unknown length. A default is one candidate, not a
+fact: in a second world the text and flag options are given by the user (unknown).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
+from analyzers.interpret import relevance
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.objects import NamespaceV, ParserV
 from analyzers.interpret.values import NONE, Const, ListV, SeqSym, Value, describe
@@ -74,11 +76,28 @@ def _add_argument(m: Machine, parser: ParserV, args: CallArgs, loc: Loc) -> None
     parser.defaults[dest] = default
 
 
+def _given(value: Value) -> bool:
+    """A default a user plausibly overrides and the code branches on: a mode, a flag, a name."""
+    return isinstance(value, Const) and isinstance(value.value, str | bool)
+
+
+def _keeps_defaults(m: Machine, parser: ParserV) -> bool:
+    """One world keeps every default; in the other, the modes and flags are given on the
+    command line (unknown), so `if args.mode == "sweep":` is explored both ways."""
+    if not any(_given(parser.defaults[d]) for d in parser.declared if d in parser.defaults):
+        return True
+    shown = "whether the command line keeps the defaults of its options"
+    if shown not in m.trace.decisions:
+        m.trace.decisions.append(shown)
+    return m.oracle.decide(True, "cli-defaults", relevance.CALLS)
+
+
 def _namespace(m: Machine, parser: ParserV) -> NamespaceV:
     attrs: dict[str, Value] = {}
     notes: dict[str, str] = {}
+    keep = _keeps_defaults(m, parser)
     for dest, shown in parser.declared.items():
-        if dest in parser.defaults:
+        if dest in parser.defaults and (keep or not _given(parser.defaults[dest])):
             value = parser.defaults[dest]
             attrs[dest] = value
             if not isinstance(value, SeqSym):

@@ -61,6 +61,8 @@ def set_attribute(
         # Changing what a request serves after construction is a trap: it is tracked.
         setattr(owner, api.FIELD_HOLDS[name], value)
         owner.mutations.append(m.loc(scope.module, node))
+    elif isinstance(owner, RequestV) and api.is_content_field(name):
+        owner.content = {**owner.content, name: value}  # new tensors on the same request
 
 
 def _unpack(m: Machine, target: cst.Tuple | cst.List, value: Value, scope: Scope) -> None:

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
+import ast
+import builtins
+from collections.abc import Callable, Iterator
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from analyzers.interpret import versions
 from analyzers.interpret.scope import Scope
-from analyzers.interpret.values import Ext, LazyImport, ModV, Value, forced
+from analyzers.interpret.values import Ext, LazyImport, ModV, Value, VersionV, forced
 
 if TYPE_CHECKING:
     from analyzers.interpret.machine import Machine
@@ -98,6 +101,8 @@ def _module_value(m: Machine, name: str, scope: Scope) -> Value:
 
 def _member(m: Machine, origin: ModV | None, full: str, name: str, scope: Scope) -> Value:
     if origin is None:
+        if f"{full}.{name}" in versions.VERSION_NAMES:  # `from vllm import __version__`
+            return VersionV(versions.VERSION_NAMES[f"{full}.{name}"], desc=f"{full}.{name}")
         submodule = m.import_module(f"{full}.{name}", scope.module) if full else None
         return submodule if submodule is not None else Ext(f"{full}.{name}" if full else name)
     if isinstance(origin.scope, Scope) and name in origin.scope.vars:
@@ -106,3 +111,73 @@ def _member(m: Machine, origin: ModV | None, full: str, name: str, scope: Scope)
     if submodule is not None:
         return submodule
     return m.opaque(f"{full}.{name}")
+
+
+_BUILTINS = frozenset(dir(builtins))
+
+
+@lru_cache(maxsize=256)
+def import_only_names(text: str) -> frozenset[str]:
+    """Names a module binds only by its top-level imports (in `if`/`try` blocks too).
+
+    Reading one that is unbound means its import did not run in this world (`if
+    is_vllm_available(): from vllm import LLM` taken as false): Python raises NameError there.
+    A name bound any other way, or a builtin, is left to the usual lookup.
+    """
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return frozenset()
+    imported = set(_top_level_imports(tree.body))
+    others = set(_other_bindings(tree))
+    return frozenset(imported - others - _BUILTINS)
+
+
+def _top_level_imports(body: list[ast.stmt]) -> Iterator[str]:
+    for node in body:
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            for alias in node.names:
+                if alias.name != "*":
+                    yield alias.asname or alias.name.split(".")[0]
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            continue
+        else:
+            for field in ("body", "orelse", "finalbody"):
+                yield from _top_level_imports(getattr(node, field, []) or [])
+            for handler in getattr(node, "handlers", []) or []:
+                yield from _top_level_imports(handler.body)
+            for case in getattr(node, "cases", []) or []:
+                yield from _top_level_imports(case.body)
+
+
+def _other_bindings(tree: ast.Module) -> Iterator[str]:
+    """Every name bound other than by a top-level import, anywhere in the module."""
+    top = {id(node) for node in _top_imports_nodes(tree.body)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            yield node.id
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            yield node.name
+        elif isinstance(node, ast.arg):
+            yield node.arg
+        elif isinstance(node, ast.ExceptHandler | ast.MatchAs | ast.MatchStar) and node.name:
+            yield node.name
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            yield node.rest
+        elif isinstance(node, ast.Global | ast.Nonlocal):
+            yield from node.names
+        elif isinstance(node, ast.Import | ast.ImportFrom) and id(node) not in top:
+            yield from (alias.asname or alias.name.split(".")[0] for alias in node.names)
+
+
+def _top_imports_nodes(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    for node in body:
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            yield node
+        elif not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            for field in ("body", "orelse", "finalbody"):
+                yield from _top_imports_nodes(getattr(node, field, []) or [])
+            for handler in getattr(node, "handlers", []) or []:
+                yield from _top_imports_nodes(handler.body)
+            for case in getattr(node, "cases", []) or []:
+                yield from _top_imports_nodes(case.body)

@@ -101,7 +101,9 @@ def _requests_in(value: Value) -> list[RequestV]:
 
 def unknown_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> Value:
     """A method of an object the analysis cannot see into (a parameter, a library object)."""
-    if name in api.LORA_METHOD_NAMES and vllm_api.mentions_lora(args):
+    if (name in api.LORA_METHOD_NAMES and vllm_api.mentions_lora(args)) or (
+        name in api.REMOVE_METHOD_NAMES and vllm_api.names_an_id(args, name)
+    ):
         return vllm_api.engine_method(
             m, vllm_api.implicit_engine(m, receiver, loc), name, args, loc
         )

@@ -8,16 +8,26 @@ import libcst as cst
 
 from analyzers.files.parsing import Loc
 from analyzers.files.program import Module, ModuleLoader
-from analyzers.interpret import assign, calls, classes, expressions, statements
+from analyzers.interpret import (
+    assign,
+    calls,
+    classes,
+    conditions,
+    entry_args,
+    expressions,
+    relevance,
+    statements,
+)
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.conversions import truthiness
 from analyzers.interpret.objects import EngineV
 from analyzers.interpret.runtime import Frame, Limits, Write
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.signals import BudgetExhausted, ProgramExit, Raised
-from analyzers.interpret.trace import Trace
+from analyzers.interpret.trace import StopKind, Trace
 from analyzers.interpret.values import (
     ClassV,
+    Cond,
     Const,
     ModV,
     Sym,
@@ -83,21 +93,40 @@ class Machine:
 
     # -- decisions ---------------------------------------------------------------------------
 
-    def truth(self, value: Value, *, default: bool, loc: Loc) -> bool:
+    def truth(
+        self,
+        value: Value,
+        *,
+        default: bool,
+        loc: Loc,
+        branches: tuple[Module, Sequence[cst.CSTNode | None]] | None = None,
+    ) -> bool:
         """Whether a condition holds; an undecidable one is answered by the world's oracle.
 
         While an imported module runs its top level (version checks, optional imports), the
         default is taken without a second world: those branches do not serve adapters.
+        `branches` (the module and the code each side runs) lets the search try first the
+        decisions whose branches can matter; without it the decision has a middle weight.
         """
         known = truthiness(value)
+        if known is None:
+            known = conditions.settled(self.oracle, value)
         if known is not None:
             return known
         if self.importing:
             return default
         memo = _memo_key(value)
-        choice = self.oracle.decide(default, memo)
+        weight = relevance.CALLS
+        if branches is not None:
+            weight = relevance.weight(*branches)
+            if not default:  # the default side leaves early: the other side is the rest
+                weight = max(weight, relevance.CALLS)
+        if isinstance(value, Cond):
+            return conditions.decide(self, value, default=default, loc=loc, weight=weight)
+        choice = self.oracle.decide(default, memo, weight)
         if memo is None or memo not in self.trace.decisions:
             self.trace.decisions.append(memo or f"{loc.code} ({loc})")
+            self.trace.conditions.setdefault(memo or f"{loc.code} ({loc})", f"{loc.code} ({loc})")
         return choice
 
     # -- entry points ------------------------------------------------------------------------
@@ -119,13 +148,13 @@ class Machine:
             for name in path[:-1]:
                 target = classes.get_attribute(self, target, name, where)
                 if isinstance(target, ClassV):
-                    target = classes.instantiate(self, target, [], {}, where)
+                    target = entry_args.instance(self, target, where)
             func = classes.get_attribute(self, target, path[-1], where)
             # Called twice, as a caller outside the analysis may: state kept between calls
             # (an engine built at import or in __init__) meets a second adapter.
             self.trace.entry = ".".join(path)
             for self.call in range(ENTRY_CALLS):
-                calls.call_value(self, func, CallArgs(), where)
+                calls.call_value(self, func, entry_args.arguments(self, func, where), where)
 
         self._guarded(go)
 
@@ -133,17 +162,21 @@ class Machine:
         try:
             action()
         except ProgramExit:
-            pass
+            self.trace.stop(StopKind.EXIT, "the program exits")
         except Raised as exc:
-            self.trace.assume(f"the run stops at the `raise {exc.type_name}` on line {exc.line}")
+            where = str(exc.loc) if exc.loc is not None else f"line {exc.line}"
+            self.trace.assume(f"the run stops at the `raise {exc.type_name}` at {where}")
+            self.trace.stop(StopKind.RAISE, f"`raise {exc.type_name}`", exc.loc)
         except BudgetExhausted:
             self.trace.incomplete = (
                 f"the analysis took more than {self.limits.total_steps:,} steps"
                 if self.spent[0] > self.limits.total_steps
                 else f"one run exceeded {self.limits.steps:,} steps"
             )
+            self.trace.stop(StopKind.BUDGET, self.trace.incomplete)
         except RecursionError:
             self.trace.incomplete = "the code nests too deeply to follow"
+            self.trace.stop(StopKind.NESTING, self.trace.incomplete)
 
     def exec_module(self, module: Module, *, as_main: bool) -> ModV:
         scope = Scope(module)

@@ -56,6 +56,9 @@ class RequestV(Obj):
     id_text: str | None = None  # the arguments as written at the site
     path_text: str | None = None
     server: bool = False  # a load through a vLLM server's HTTP API (the server picks the id)
+    # Fields that are the adapter's content rather than its name, id or path (`lora_tensors`,
+    # `peft_config`, any field of a repository subclass): a new payload is a new adapter.
+    content: dict[str, Value] = field(default_factory=dict)
 
 
 @dataclass(eq=False)

@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from analyzers.files.parsing import Loc
-from analyzers.interpret import containers
+from analyzers.interpret import conditions, containers, versions
 from analyzers.interpret.containers import key_text
 from analyzers.interpret.conversions import as_text_part, truthiness
 from analyzers.interpret.values import (
     Concat,
+    Cond,
     Const,
+    DictV,
     Hashed,
     ListV,
     SeqSym,
@@ -27,7 +30,6 @@ from analyzers.interpret.values import (
     concat,
     describe,
     is_text,
-    same,
 )
 
 if TYPE_CHECKING:
@@ -238,6 +240,8 @@ def unary(m: Machine, name: str, value: Value, loc: Loc) -> Value:
         known = truthiness(value)
         if known is not None:
             return Const(not known)
+        if isinstance(value, Cond):
+            return replace(value, negated=not value.negated)
         if _fixed(value):
             return Sym(f"(not {key_text(value)})", f"not {describe(value)}", where=str(loc))
         return m.opaque(f"`{loc.code}`", loc)
@@ -255,16 +259,27 @@ def unary(m: Machine, name: str, value: Value, loc: Loc) -> Value:
 
 
 def compare(m: Machine, name: str, left: Value, right: Value, loc: Loc) -> Value:
+    """A comparison decided by facts; on a fixed input against literals, a world condition."""
+    version = versions.compare(m, name, left, right, loc)
+    if version is not None:
+        return version
     answer: bool | None
     if name in ("Equal", "NotEqual", "Is", "IsNot"):
-        answer = same(left, right)
+        answer = conditions.equality(left, right)
         if name in ("Is", "IsNot") and answer is None and _none_vs_text(left, right):
             answer = False
         if answer is not None and name in ("NotEqual", "IsNot"):
             answer = not answer
+        if answer is None:
+            test = conditions.literal_test(left, right, negated=name in ("NotEqual", "IsNot"))
+            if test is not None:
+                return test
     elif name in ("In", "NotIn"):
-        answer = containers.contains(m, right, left)
-        if answer is not None and name == "NotIn":
+        member = conditions.membership_test(left, right, negated=name == "NotIn")
+        if isinstance(member, Cond):
+            return member
+        answer = member if member is not None else _contains(m, right, left)
+        if member is None and answer is not None and name == "NotIn":
             answer = not answer
     elif isinstance(left, Const) and isinstance(right, Const):
         try:
@@ -280,6 +295,16 @@ def compare(m: Machine, name: str, left: Value, right: Value, loc: Loc) -> Value
         key = f"({key_text(left)} {name} {other})"
         return Sym(key, f"`{loc.code}`", where=str(loc))
     return m.opaque(f"`{loc.code}`", loc)
+
+
+def _contains(m: Machine, container: Value, item: Value) -> bool | None:
+    """`item in container`; a False that rests on two inputs being distinct is no fact."""
+    answer = containers.contains(m, container, item)
+    if answer is False and isinstance(container, ListV | DictV):
+        pool = container.items if isinstance(container, ListV) else container.keys
+        if any(conditions.equality(item, existing) is None for existing in pool):
+            return None
+    return answer
 
 
 def _none_vs_text(left: Value, right: Value) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from analyzers.files.parsing import Loc
 from analyzers.interpret.values import Value
 
 
@@ -26,10 +27,11 @@ class ReturnValue(Signal):
 class Raised(Signal):
     """An explicit `raise` in the analysed code; `type_name` is the exception class as written."""
 
-    def __init__(self, type_name: str, line: int) -> None:
+    def __init__(self, type_name: str, line: int, loc: Loc | None = None) -> None:
         super().__init__(type_name)
         self.type_name = type_name
         self.line = line
+        self.loc = loc  # where it was raised (file and line), when known
 
 
 class ProgramExit(Signal):

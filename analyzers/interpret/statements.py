@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from analyzers.interpret import calls, classes, imports, iteration
+from analyzers.interpret import calls, classes, imports, iteration, summary
 from analyzers.interpret.assign import named
 from analyzers.interpret.conversions import truthiness
 from analyzers.interpret.objects import EngineV
@@ -16,6 +16,7 @@ from analyzers.interpret.scope import Scope
 from analyzers.interpret.signals import (
     BreakLoop,
     ContinueLoop,
+    ProgramExit,
     Raised,
     ReturnValue,
 )
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from analyzers.interpret.machine import Machine
 
 _EXIT_CALLS = frozenset({"exit", "quit", "sys.exit", "os._exit"})
+_EXIT_EXCEPTIONS = frozenset({"SystemExit"})
 
 
 def execute(m: Machine, node: cst.CSTNode, scope: Scope) -> None:
@@ -69,7 +71,7 @@ def _small(m: Machine, node: cst.BaseSmallStatement, scope: Scope) -> None:
     elif isinstance(node, cst.Return):
         raise ReturnValue(m.eval(node.value, scope) if node.value is not None else NONE)
     elif isinstance(node, cst.Raise):
-        raise Raised(_raised_name(node), m.loc(scope.module, node).line)
+        _raise(m, node, scope)
     elif isinstance(node, cst.Break):
         raise BreakLoop
     elif isinstance(node, cst.Continue):
@@ -82,6 +84,19 @@ def _small(m: Machine, node: cst.BaseSmallStatement, scope: Scope) -> None:
         scope.nonlocal_names.update(item.name.value for item in node.names)
     elif isinstance(node, cst.Import | cst.ImportFrom):
         imports.execute_import(m, node, scope)
+
+
+def _raise(m: Machine, node: cst.Raise, scope: Scope) -> None:
+    """`raise E(args)` evaluates `E(args)` first: `raise SystemExit(main())` runs `main()`."""
+    if node.exc is not None:
+        m.eval(node.exc, scope)
+    if node.cause is not None:
+        m.eval(node.cause.item, scope)
+    name = _raised_name(node)
+    if name in _EXIT_EXCEPTIONS:
+        raise ProgramExit
+    where = m.loc(scope.module, node)
+    raise Raised(name, where.line, where)
 
 
 def _raised_name(node: cst.Raise) -> str:
@@ -144,10 +159,39 @@ def _dotted(node: cst.BaseExpression) -> str:
     return ""
 
 
+def branch_default(node: cst.If) -> bool:
+    """The branch a first (or guessed) world takes: one that goes on, else one that does not
+    raise. A guess that ends in a `raise` would end the run on a guess (a config check's
+    `else: raise ValueError(...)` at import time), so it is never the guess."""
+    if _raises(node.body):
+        return False
+    if node.orelse is not None and _only_raises(node.orelse):
+        return True
+    return not exits_early(node.body)
+
+
+def _raises(body: cst.BaseSuite) -> bool:
+    statements = body.body if isinstance(body, cst.IndentedBlock) else [body]
+    last = statements[-1] if statements else None
+    if isinstance(last, cst.SimpleStatementLine | cst.SimpleStatementSuite) and last.body:
+        return isinstance(last.body[-1], cst.Raise)
+    return False
+
+
+def _only_raises(orelse: cst.If | cst.Else) -> bool:
+    """Whether every path through an `elif`/`else` chain ends in a `raise`."""
+    if isinstance(orelse, cst.Else):
+        return _raises(orelse.body)
+    return _raises(orelse.body) and orelse.orelse is not None and _only_raises(orelse.orelse)
+
+
 def _if(m: Machine, node: cst.If, scope: Scope) -> None:
     condition = m.eval(node.test, scope)
     taken = m.truth(
-        condition, default=not exits_early(node.body), loc=m.loc(scope.module, node.test)
+        condition,
+        default=branch_default(node),
+        loc=m.loc(scope.module, node.test),
+        branches=(scope.module, (node.body, node.orelse)),
     )
     if taken:
         m.exec_block(node.body.body, scope)
@@ -160,6 +204,8 @@ def _if(m: Machine, node: cst.If, scope: Scope) -> None:
 def _for(m: Machine, node: cst.For, scope: Scope) -> None:
     iterable = m.eval(node.iter, scope)
     loc = m.loc(scope.module, node)
+    if summary.summarise(m, node, iterable, scope, loc):
+        return
     plan = iteration.plan(m, iterable, loc)
     broke = False
     m.loops.append(loc)

@@ -208,6 +208,9 @@ def _replace(value: Value, args: CallArgs) -> Value:
     if isinstance(value, RequestV):
         holds = api.FIELD_HOLDS
         changes = {holds[k]: v for k, v in args.keywords.items() if k in holds}
+        payload = {k: v for k, v in args.keywords.items() if api.is_content_field(k)}
+        if payload:
+            changes["content"] = {**value.content, **payload}  # type: ignore[assignment]
         return replace(value, **changes)  # type: ignore[arg-type]
     if isinstance(value, EngineArgsV):
         return EngineArgsV({**value.kwargs, **args.keywords}, value.unknown_rest)

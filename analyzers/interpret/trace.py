@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from analyzers.files.parsing import Loc
 from analyzers.interpret.objects import EngineV, RequestV
 from analyzers.interpret.values import Value
+from analyzers.interpret.version_checks import VersionCheck
 
 
 @dataclass(frozen=True)
@@ -16,6 +18,8 @@ class Content:
     certain: int = 0
     possible: int = 0
     last_write: Loc | None = None
+    # The request's content fields when it was served (`RequestV.content`), by field name.
+    payload: tuple[tuple[str, Value], ...] = ()
 
     def token(self) -> str | None:
         """What the replay compares; None before any write, so unchanged folders stay quiet."""
@@ -117,6 +121,25 @@ class Unknown:
     loc: Loc
 
 
+class StopKind(StrEnum):
+    """Why a run ended before the end of the code it was running."""
+
+    BUDGET = "budget"  # the step budget ran out
+    RAISE = "raise"  # an explicit `raise` (or a modelled TypeError) ended the run
+    EXIT = "exit"  # `sys.exit()` and its kin
+    NESTING = "nesting"  # recursion too deep to follow
+    IMPORT = "import"  # a same-repository module the run imports could not be found
+
+
+@dataclass(frozen=True)
+class Stop:
+    """One place where a run stopped: what the judge cites for a request site it never reached."""
+
+    kind: StopKind
+    detail: str  # words for the reason: "`raise ValueError`", "more than 200,000 steps"
+    loc: Loc | None = None
+
+
 Fact = Served | Removed | Pinned | EngineBuilt | Spawned | Escaped | OpaqueServe | ServerLoad
 
 
@@ -138,10 +161,25 @@ class Trace:
     version_gate: str | None = None
     gate_loc: Loc | None = None
     entry: str | None = None  # the function run on its own (called twice), or None for a script
+    stops: list[Stop] = field(default_factory=list)  # where and why the run stopped early
+    conditions: dict[str, str] = field(default_factory=dict)  # decision -> its code and place
+    # the repository's own vLLM version checks this run took; it is judged only where they hold
+    version_checks: list[VersionCheck] = field(default_factory=list)
+    # the run-time inputs this run assumed, in words (`args.mode == 'sweep'`), for the reason
+    inputs: list[str] = field(default_factory=list)
+
+    def assume_input(self, text: str) -> None:
+        if text not in self.inputs:
+            self.inputs.append(text)
 
     def note_unknown(self, what: str, loc: Loc) -> None:
         if all(item.what != what for item in self.unknowns):
             self.unknowns.append(Unknown(what, loc))
+
+    def stop(self, kind: StopKind, detail: str, loc: Loc | None = None) -> None:
+        found = Stop(kind, detail, loc)
+        if found not in self.stops:
+            self.stops.append(found)
 
     def assume(self, text: str) -> None:
         if text not in self.assumptions:

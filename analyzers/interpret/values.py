@@ -65,6 +65,24 @@ class Sym(Value):
 
 
 @dataclass(frozen=True)
+class Cond(Value):
+    """`subject == literal` (or `in` several literals; `negated` for `!=`, `not in`) on an input
+    fixed for the run: each world answers it once, and later tests of the same input agree."""
+
+    subject: str  # the input's key (`key_text` of its symbol)
+    desc: str  # the input in words: `args.mode`
+    literals: tuple[object, ...]
+    negated: bool = False
+    where: str = ""
+
+    def describe(self) -> str:
+        if len(self.literals) == 1:
+            return f"{self.desc} {'!=' if self.negated else '=='} {self.literals[0]!r}"
+        shown = ", ".join(repr(literal) for literal in self.literals)
+        return f"{self.desc} {'not in' if self.negated else 'in'} ({shown})"
+
+
+@dataclass(frozen=True)
 class Concat(Value):
     """A string built from parts (f-strings, `+`, `os.path.join`, `Path / name`)."""
 
@@ -88,6 +106,17 @@ class Hashed(Value):
     offset: int = 0
     nonneg: bool = False
     where: str = ""
+    nonzero: bool = False  # `digest or 1`: a zero digest was replaced (so no id 0)
+
+
+@dataclass(frozen=True)
+class VersionV(Value):
+    """The installed vLLM's version (`vllm.__version__`; `form` says how it is read: "text",
+    "parsed", "tuple", "major", ...), or with `literal` a version written in the code."""
+
+    form: str
+    literal: tuple[int, ...] | None = None
+    desc: str = "vllm.__version__"
 
 
 @dataclass(frozen=True)
@@ -352,7 +381,7 @@ def describe(value: Value, limit: int = 60) -> str:
 def _describe(value: Value) -> str:
     if isinstance(value, Const):
         return repr(value.value)
-    if isinstance(value, Sym):
+    if isinstance(value, Sym | Cond):
         return value.describe()
     if isinstance(value, Concat):
         inner = "".join(
@@ -360,7 +389,7 @@ def _describe(value: Value) -> str:
             for part in value.parts
         )
         return f"f{inner!r}"
-    if isinstance(value, Hashed | HashText):
+    if isinstance(value, Hashed | HashText | VersionV):
         return value.desc
     if isinstance(value, SeqSym):
         return value.desc
@@ -368,4 +397,28 @@ def _describe(value: Value) -> str:
         return "[" + ", ".join(_describe(item) for item in value.items[:4]) + "]"
     if isinstance(value, Ext):
         return value.qual
-    return type(value).__name__
+    return _noun(value)
+
+
+def _noun(value: Value) -> str:
+    """Words for a modelled object in a reason: never the analyzer's own class names."""
+    if isinstance(value, BoundExt):
+        return f"{_describe(value.target)}.{value.name}"
+    if isinstance(value, FuncV):
+        return f"the function {value.name}()"
+    if isinstance(value, ClassV):
+        return f"the class {value.name}"
+    if isinstance(value, InstV):
+        article = "an" if value.cls.name[:1] in "AEIOUaeiou" else "a"
+        return f"{article} {value.cls.name} object"
+    if isinstance(value, DictV):
+        return "a dict"
+    if isinstance(value, ModV):
+        return f"the module {value.module.name}"
+    if isinstance(value, CounterV):
+        return "a counter"
+    name = type(value).__name__
+    # The interpreter's objects are named `...V` (RequestV, EngineV): say what they model.
+    word = name[:-1] if name.endswith("V") and len(name) > 2 else name
+    article = "an" if word[:1] in "AEIOU" else "a"
+    return f"{article} {word} object" if word[:1].isupper() else "a value"

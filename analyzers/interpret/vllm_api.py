@@ -7,9 +7,11 @@ turns those calls into trace facts. Names are resolved through imports before th
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
+from analyzers.interpret import versions
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.folders import content_at
 from analyzers.interpret.objects import (
@@ -37,6 +39,14 @@ def mentions_lora(args: CallArgs) -> bool:
     if api.REQUEST_KEYWORD in args.keywords:
         return True
     return any(_is_request(value) for value in args.positional)
+
+
+def names_an_id(args: CallArgs, method: str) -> bool:
+    """Whether an invalidation call (`remove_lora(id)`) is handed an id where vLLM takes it."""
+    entry = api.ENGINE_METHOD.get(method)
+    if entry is None or entry.argument is None:
+        return False
+    return args.get(*entry.argument) is not None
 
 
 def _is_request(value: Value) -> bool:
@@ -114,6 +124,9 @@ def build_request(m: Machine, args: CallArgs, loc: Loc, *, mock: bool = False) -
         path_text=args.text(_PATH.position, _PATH.name)
         or args.text(_LOCAL_PATH.position, _LOCAL_PATH.name),
     )
+    request.content = {
+        name: value for name, value in args.keywords.items() if api.is_content_field(name)
+    }
     if frame is not None:
         m.call_records[frame.serial] = (frame.func.node, dict(frame.bound))
     m.trace.requests.append(request)
@@ -124,11 +137,11 @@ def build_request(m: Machine, args: CallArgs, loc: Loc, *, mock: bool = False) -
 def _version_gate(m: Machine, loc: Loc) -> None:
     """`load_inplace=` is a TypeError before vLLM 0.15: both worlds are run, each tagged."""
     if m.trace.version_gate is None:
-        older = m.oracle.decide(False, VERSION_GATE)
+        older = not versions.at_least(m, LOAD_INPLACE_SINCE, loc)
         m.trace.version_gate = "old" if older else "new"
         m.trace.gate_loc = loc
     if m.trace.version_gate == "old":
-        raise Raised("TypeError", loc.line)
+        raise Raised("TypeError", loc.line, loc)
 
 
 def implicit_engine(m: Machine, receiver: Value, loc: Loc) -> EngineV:
@@ -161,6 +174,7 @@ def engine_method(m: Machine, engine: EngineV, name: str, args: CallArgs, loc: L
         if lora_id is not None:
             event = Removed if effect is api.Effect.REMOVE else Pinned
             m.trace.facts.append(event(engine, lora_id, loc, m.proc, name))
+            m.covered.add((loc.path, loc.line, loc.column))
         return Const(True)
     if effect is api.Effect.QUERY:
         return m.opaque(f"the adapter ids loaded in {engine.kind}", loc)
@@ -196,7 +210,7 @@ def _serve_value(m: Machine, engine: EngineV, value: Value, via: str, loc: Loc) 
             value.lora_id,
             value.path,
             value.load_inplace,
-            content_at(m.writes, value.path),
+            replace(content_at(m.writes, value.path), payload=tuple(value.content.items())),
             loc,
             m.proc,
             via,
@@ -215,4 +229,6 @@ def engine_attribute(m: Machine, engine: EngineV, name: str, loc: Loc) -> Value:
 def request_attribute(m: Machine, request: RequestV, name: str, loc: Loc) -> Value:
     field = api.FIELD_HOLDS.get(name)
     found: Value | None = getattr(request, field) if field is not None else None
+    if found is None and name in request.content:
+        found = request.content[name]
     return found if found is not None else m.opaque(f"request.{name}", loc)

@@ -1,12 +1,18 @@
 """Branches the analysis cannot decide: each run follows one choice per unknown condition.
 
-Runs are repeated with every combination of choices (depth first, the first run taking the
-"main path": no early exit), up to a budget. A condition on a fixed unknown (a CLI flag) is
-decided once per run, so `if args.fresh:` twice never takes both sides in one run.
+Runs are repeated with every combination of choices, up to a budget, the first run taking the
+"main path" (no early exit). The order is by relevance, then depth first: an alternative whose
+decision has a heavier branch (one that names a request, serve or invalidation; see
+`relevance.py`) is tried before any lighter one, so a budget spent on thirty conditions that only
+count parameters still reaches the branch that serves adapters. Every alternative stays pending
+until it is run or the budget ends the search (then `complete` is False): ordering never prunes.
+A condition on a fixed unknown (a CLI flag) is decided once per run, so `if args.fresh:` twice
+never takes both sides in one run.
 """
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -21,13 +27,15 @@ class Oracle:
     prefix: list[bool]
     taken: list[tuple[bool, bool]] = field(default_factory=list)  # (choice, default)
     memo: dict[str, bool] = field(default_factory=dict)
+    weights: list[int] = field(default_factory=list)  # how much each decision's branches matter
 
-    def decide(self, default: bool, memo_key: str | None = None) -> bool:
+    def decide(self, default: bool, memo_key: str | None = None, weight: int = 1) -> bool:
         if memo_key is not None and memo_key in self.memo:
             return self.memo[memo_key]
         index = len(self.taken)
         choice = self.prefix[index] if index < len(self.prefix) else default
         self.taken.append((choice, default))
+        self.weights.append(weight)
         if memo_key is not None:
             self.memo[memo_key] = choice
         return choice
@@ -36,15 +44,18 @@ class Oracle:
 def explore(run: Callable[[Oracle], T], *, max_worlds: int) -> tuple[list[T], bool]:
     """Run once per combination of choices; `complete` is False when the budget cut it short."""
     results: list[T] = []
-    pending: list[list[bool]] = [[]]
+    # (-weight, -run, decision index, prefix): heaviest first, then the latest run's earliest
+    # decision, which is the old depth-first order when every weight is equal.
+    pending: list[tuple[int, int, int, list[bool]]] = [(0, 0, 0, [])]
     while pending:
         if len(results) >= max_worlds:
             return results, False
-        prefix = pending.pop()
+        prefix = heapq.heappop(pending)[3]
         oracle = Oracle(prefix)
         results.append(run(oracle))
-        # Alternatives for each decision this run made past its prefix; the earliest on top.
-        for index in range(len(oracle.taken) - 1, len(prefix) - 1, -1):
-            choices = [choice for choice, _ in oracle.taken[:index]]
-            pending.append([*choices, not oracle.taken[index][0]])
+        choices = [choice for choice, _ in oracle.taken]
+        for index in range(len(prefix), len(oracle.taken)):
+            alternative = [*choices[:index], not choices[index]]
+            weight = oracle.weights[index] if index < len(oracle.weights) else 1
+            heapq.heappush(pending, (-weight, -len(results), index, alternative))
     return results, True

@@ -9,6 +9,7 @@ or a run cut short is not given.
 
 from __future__ import annotations
 
+import gc
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -20,9 +21,11 @@ from analyzers.files.program import Module, ModuleLoader
 from analyzers.interpret.machine import Machine
 from analyzers.interpret.objects import EngineV, RequestV
 from analyzers.interpret.runtime import Limits
-from analyzers.interpret.trace import EngineBuilt, Served, Spawned
+from analyzers.interpret.trace import EngineBuilt, Served, Spawned, Stop
+from analyzers.interpret.version_checks import allows
 from analyzers.interpret.worlds import Oracle, explore
 from analyzers.judge.outcome import SEVERITY, Outcome, worst
+from analyzers.judge.reasons import only_when
 from analyzers.judge.verdict import judge
 from analyzers.model import Verdict
 from analyzers.vllm import api
@@ -44,6 +47,10 @@ class DriverResult:
     spawns: list[Spawned] = field(default_factory=list)
     served_sites: list[Loc] = field(default_factory=list)  # request sites the runs served
     assumptions: list[str] = field(default_factory=list)
+    # For request sites no run reached: where the runs stopped, and what they did reach.
+    stops: list[Stop] = field(default_factory=list)
+    reached: set[tuple[str, int]] = field(default_factory=set)  # (path, line) of sites reached
+    unexplored: list[str] = field(default_factory=list)  # conditions of worlds not explored
 
 
 def limits_for(module: Module) -> Limits:
@@ -125,7 +132,16 @@ def _explore(
             machine.run_function(module, entry)
         return machine
 
-    return explore(run, max_worlds=MAX_WORLDS)
+    # The runs build millions of short-lived objects in reference cycles (scopes, closures):
+    # the cyclic collector would walk the parsed trees again and again for nothing. It runs
+    # once the search is over, as it would have eventually.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return explore(run, max_worlds=MAX_WORLDS)
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def _combine(
@@ -139,14 +155,22 @@ def _combine(
     incomplete_reason = ""
     decisions: list[str] = []
     gate_notes: list[str] = []
+    inputs: dict[int, list[str]] = {}  # the run-time inputs each outcome's run assumed
     for machines, finished in runs:
         complete = complete and finished
         for machine in machines:
             trace = machine.trace
             _collect(result, machine)
+            if not finished:
+                shown = [trace.conditions.get(d, d) for d in trace.decisions]
+                result.unexplored += [d for d in shown if d not in result.unexplored]
             if trace.incomplete:
                 incomplete_reason = trace.incomplete
-            compatible = [v for v in versions if _gate_allows(trace.version_gate, v)]
+            compatible = [
+                v
+                for v in versions
+                if _gate_allows(trace.version_gate, v) and allows(trace.version_checks, v)
+            ]
             if trace.version_gate == "old" and trace.gate_loc is not None:
                 note = (
                     f"before vLLM {LOAD_INPLACE_SINCE.series} the LoRARequest(load_inplace=...) "
@@ -160,7 +184,9 @@ def _combine(
                 continue
             for version, outcome in judged.items():
                 per_version[version].append(outcome)
-            decisions += [d for d in trace.decisions if d not in decisions]
+                inputs[id(outcome)] = trace.inputs
+            shown = [trace.conditions.get(d, d) for d in trace.decisions]
+            decisions += [d for d in shown if d not in decisions]
     if not any(per_version.values()):
         return result
     chosen = {version: worst(outcomes) for version, outcomes in per_version.items() if outcomes}
@@ -182,8 +208,22 @@ def _combine(
         if outcome.verdict is not main.verdict
     ]
     result.flips += gate_notes
+    _name_inputs(main, per_version, inputs)
     _downgrade(result, complete, incomplete_reason, decisions)
     return result
+
+
+def _name_inputs(
+    main: Outcome, per_version: dict[VllmVersion, list[Outcome]], inputs: dict[int, list[str]]
+) -> None:
+    """A verdict only some run-time inputs lead to says which ones, and what the others give."""
+    assumed = inputs.get(id(main))
+    if main.verdict.is_safe or not assumed:
+        return
+    outcomes = next((o for o in per_version.values() if any(x is main for x in o)), [])
+    others = [o for o in outcomes if SEVERITY[o.verdict] < SEVERITY[main.verdict]]
+    if others:
+        main.reason = only_when(main.reason, assumed, worst(others).verdict.value)
 
 
 def _gate_allows(gate: str | None, version: VllmVersion) -> bool:
@@ -208,6 +248,8 @@ def _collect(result: DriverResult, machine: Machine) -> None:
     for assumption in trace.assumptions:
         if assumption not in result.assumptions:
             result.assumptions.append(assumption)
+    result.stops += [stop for stop in trace.stops if stop not in result.stops]
+    result.reached.update((path, line) for path, line, _ in machine.covered)
 
 
 def _downgrade(result: DriverResult, complete: bool, incomplete: str, decisions: list[str]) -> None:
@@ -220,10 +262,17 @@ def _downgrade(result: DriverResult, complete: bool, incomplete: str, decisions:
         outcome.verdict = Verdict.INDETERMINATE
         outcome.reason = f"{incomplete}, so only part of it was analysed ({outcome.reason})"
     elif not complete and SEVERITY[outcome.verdict] >= SEVERITY[Verdict.SAFE_BY_EVICTION]:
-        shown = "; ".join(decisions[:2])
         outcome.verdict = Verdict.INDETERMINATE
-        outcome.reason = (
-            f"safety rests on every request in order, but {len(decisions)} run-time conditions "
-            f"(e.g. {shown}) could skip some and not every combination was explored "
-            f"({outcome.reason})"
-        )
+        if decisions:
+            shown = "; ".join(decisions[:2])
+            outcome.reason = (
+                f"safety rests on every request in order, but {len(decisions)} run-time "
+                f"conditions (e.g. {shown}) could skip some and not every combination was "
+                f"explored ({outcome.reason})"
+            )
+        else:
+            outcome.reason = (
+                f"safety rests on every request in order, but not every combination of the "
+                f"choices the analysis had to make (vLLM release, branches) was explored "
+                f"({outcome.reason})"
+            )

@@ -14,8 +14,20 @@ from dataclasses import dataclass, field
 
 from analyzers.events import ReplayRecord, RequestEvent
 from analyzers.interpret.objects import EngineV
-from analyzers.interpret.trace import Pinned, Removed, Served, Trace
-from analyzers.interpret.values import Concat, Const, Hashed, Sym, Value, as_int, opaque_parts, same
+from analyzers.interpret.trace import Content, Pinned, Removed, Served, Trace
+from analyzers.interpret.values import (
+    Concat,
+    Const,
+    DictV,
+    Hashed,
+    ListV,
+    Sym,
+    Value,
+    as_int,
+    describe,
+    opaque_parts,
+    same,
+)
 from analyzers.vllm.cache import BASE_MODEL, ConfigError, LoraCacheSimulator, resolve_capacity
 from analyzers.vllm.releases import VllmVersion
 
@@ -58,6 +70,7 @@ class Instantiation:
         self._symbols: dict[tuple[str, str], int] = {}
         self._labels: dict[str, str] = {}
         self._descs: dict[str, int] = {}
+        self._objects: dict[int, int] = {}  # payload objects by identity -> their ordinal
 
     def lora_id(self, value: Value | None) -> int | None:
         number = as_int(value)
@@ -72,6 +85,16 @@ class Instantiation:
             )
             return _HASHED_ID_BASE + base * 1000 + value.offset
         return None
+
+    def content(self, content: Content) -> str | None:
+        """What the simulator compares: the folder's writes and the request's own payload."""
+        written = content.token()
+        if not content.payload:
+            return written
+        fields = ",".join(
+            f"{name}={payload_key(value, 0, self._objects)[0]}" for name, value in content.payload
+        )
+        return f"{written}|{fields}" if written else fields
 
     def path(self, value: Value | None) -> str:
         if value is None:
@@ -96,7 +119,7 @@ class Instantiation:
             return label
         if isinstance(value, Hashed):
             return f"<{value.desc}>"
-        return f"<{type(value).__name__}>"
+        return f"<{describe(value)}>"
 
 
 def lifetimes(facts: Sequence[object]) -> Groups:
@@ -174,7 +197,7 @@ def replay_lifetime(
             RequestEvent(
                 id=lora_id,
                 path=names.path(event.path),
-                content=event.content.token(),
+                content=names.content(event.content),
                 load_inplace=isinstance(inplace, Const) and inplace.value is True,
             )
         )
@@ -217,6 +240,11 @@ def _classify(event: Served, source: Served | None, record: ReplayRecord) -> Sta
         return _path_difference(event, source, record, wanted)
     # Same folder: stale only if its content changed in between.
     before, after = source.content, event.content
+    payload = payload_difference(before, after)
+    if payload is not None:
+        name, certain = payload
+        why = f"{name} comes from a value only known at run time, which may or may not change"
+        return Stale(event, source, record, certain, "" if certain else why)
     if after.certain != before.certain:
         return Stale(event, source, record, certain=True)
     if after.possible != before.possible:
@@ -225,6 +253,50 @@ def _classify(event: Served, source: Served | None, record: ReplayRecord) -> Sta
             event, source, record, False, f"a save into an unknown folder{where} may overwrite it"
         )
     return None
+
+
+def payload_key(
+    value: Value, depth: int = 0, objects: dict[int, int] | None = None
+) -> tuple[str, bool]:
+    """A value as content: equal keys are the same payload; True when an opaque part (the
+    result of code the analysis cannot see) makes a difference only possible, not certain."""
+    if isinstance(value, Const):
+        return repr(value.value), False
+    if isinstance(value, Sym):
+        return f"<{value.key}{value.offset:+d}>", value.opaque
+    if depth < _PAYLOAD_DEPTH and isinstance(value, ListV | Concat):
+        items = value.items if isinstance(value, ListV) else list(value.parts)
+        keys = [payload_key(item, depth + 1, objects) for item in items]
+        return "[" + ",".join(k for k, _ in keys) + "]", any(o for _, o in keys)
+    if depth < _PAYLOAD_DEPTH and isinstance(value, DictV):
+        pairs = [
+            (payload_key(k, depth + 1, objects), payload_key(v, depth + 1, objects))
+            for k, v in zip(value.keys, value.values, strict=False)
+        ]
+        text = ",".join(f"{k[0]}:{v[0]}" for k, v in pairs)
+        return "{" + text + "}", any(k[1] or v[1] for k, v in pairs)
+    # Another object: the same object is the same payload; a different one may hold the same.
+    number = id(value) if objects is None else objects.setdefault(id(value), len(objects) + 1)
+    return f"<object #{number}>", True
+
+
+_PAYLOAD_DEPTH = 4
+
+
+def payload_difference(before: Content, after: Content) -> tuple[str, bool] | None:
+    """The first content field whose value differs between two serves, and whether surely."""
+    earlier = dict(before.payload)
+    for name, value in after.payload:
+        old = earlier.get(name)
+        if old is None:
+            continue
+        if old is value:
+            continue
+        (a, a_open), (b, b_open) = payload_key(old), payload_key(value)
+        if a != b:
+            return name, not (a_open or b_open)
+    names = {name for name, _ in after.payload} ^ set(earlier)
+    return (sorted(names)[0], True) if names else None
 
 
 def _path_difference(

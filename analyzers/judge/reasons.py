@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from analyzers.files.parsing import Loc
 from analyzers.interpret.containers import key_text
 from analyzers.interpret.values import Const, Sym, describe, label
-from analyzers.judge.lifetimes import Replayed, RunView, Stale
+from analyzers.judge.lifetimes import Replayed, RunView, Stale, payload_difference
 from analyzers.vllm.cache import NO_LOAD_INPLACE
 from analyzers.vllm.releases import VllmVersion, has_load_inplace
 
@@ -31,6 +31,16 @@ def describe_stale(stale: Sequence[Stale], view: RunView) -> tuple[str, Loc, lis
     if source is None:
         detail = f"the request at {event.loc} gets the base model (id {label(event.lora_id)} < 1)"
         lead = f"lora_int_id {label(event.lora_id)} is not a valid adapter id"
+    elif (
+        key_text(source.path or Const(None)) == key_text(event.path or Const(None))
+        and event.intended_path is None
+        and (changed := payload_difference(source.content, event.content)) is not None
+    ):
+        detail = (
+            f"the request at {event.loc} carries new content ({changed[0]}) for "
+            f"{label(event.path)} but is served the adapter cached at {source.loc}"
+        )
+        lead += " with new content"
     elif (
         key_text(source.path or Const(None)) == key_text(event.path or Const(None))
         and event.intended_path is None
@@ -89,3 +99,9 @@ def unknown_id(replayed: Replayed) -> tuple[str, Loc] | None:
         origin = f" ({value.where})" if value.where else ""
         return f"lora_int_id comes from {value.describe()}{origin}, known only at run time", where
     return f"lora_int_id at {where} is {describe(value)}, known only at run time", where
+
+
+def only_when(reason: str, inputs: Sequence[str], otherwise: str) -> str:
+    """Name the run-time inputs a verdict rests on, and what the other values give."""
+    shown = " and ".join(inputs[:3]) + (" and …" if len(inputs) > 3 else "")
+    return f"{reason.rstrip('.')}; only with {shown} (otherwise {otherwise})"

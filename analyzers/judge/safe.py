@@ -8,7 +8,7 @@ from analyzers.files.parsing import Loc
 from analyzers.interpret.containers import key_text
 from analyzers.interpret.trace import Pinned, Removed, Served, Spawned, Trace
 from analyzers.interpret.values import Const, Hashed, Value, label
-from analyzers.judge.lifetimes import LARGE_CAPACITY, Groups, RunView
+from analyzers.judge.lifetimes import LARGE_CAPACITY, Groups, RunView, payload_key
 from analyzers.model import Verdict
 from analyzers.vllm.releases import ID_CHECK_SINCE, rejects_nonpositive_ids
 
@@ -104,8 +104,10 @@ def _ids(events: list[Served | Removed | Pinned]) -> set[str]:
     return {key_text(e.lora_id) for e in events if isinstance(e, Served) and e.lora_id is not None}
 
 
-def _adapter(event: Served) -> tuple[str, str | None]:
-    return key_text(event.path or Const(None)), event.content.token()
+def _adapter(event: Served) -> tuple[str, str | None, tuple[str, ...]]:
+    """What an id stands for: its folder, the writes into it, and the request's content."""
+    payload = tuple(f"{name}={payload_key(value)[0]}" for name, value in event.content.payload)
+    return key_text(event.path or Const(None)), event.content.token(), payload
 
 
 def _first_clash(
@@ -203,6 +205,7 @@ def _probabilistic(
     notes = []
     if any(v.modulus is not None and v.offset <= 0 for v in values):
         bound += count / modulus
+    if any(v.modulus is not None and v.offset <= 0 and not v.nonzero for v in values):
         notes.append(f"an id of 0 is possible, which vLLM >= {ID_CHECK_SINCE.series} rejects")
     negative = any(v.kind == "hash" and not v.nonneg for v in values)
     if negative:

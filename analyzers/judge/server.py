@@ -102,7 +102,14 @@ def _outcome(
 ) -> Outcome:
     certain, possible = stale
     reloads, after_unload = fresh
-    first = next(load for load in loads if not load.unload)
+    first = next((load for load in loads if not load.unload), None)
+    if first is None:  # only unloads: nothing is served (the caller normally filters these)
+        only = loads[0]
+        return Outcome(
+            Verdict.NO_REALIZED_RUN,
+            f"adapters are only unloaded ({only.loc}); nothing is loaded or served here",
+            only.loc,
+        )
     base = Outcome(Verdict.SAFE_SINGLE_ADAPTER, "", first.request.loc, records, len(records))
     if certain or possible:
         later, earlier = (certain or possible)[0]

@@ -11,8 +11,16 @@ from collections.abc import Sequence
 
 from analyzers.files.parsing import Loc
 from analyzers.interpret.objects import EngineV
-from analyzers.interpret.trace import Escaped, OpaqueServe, Served, ServerLoad, Trace
-from analyzers.interpret.values import Const, Hashed, Sym, as_int, describe, same
+from analyzers.interpret.trace import (
+    Escaped,
+    OpaqueServe,
+    Pinned,
+    Removed,
+    Served,
+    ServerLoad,
+    Trace,
+)
+from analyzers.interpret.values import Const, Hashed, Sym, as_int, describe, label, same
 from analyzers.judge.lifetimes import (
     LARGE_CAPACITY,
     Groups,
@@ -35,13 +43,14 @@ def judge(trace: Trace, versions: Sequence[VllmVersion]) -> dict[VllmVersion, Ou
     """The outcome of one run at each version, or None when it touches no adapter at all."""
     served = [fact for fact in trace.facts if isinstance(fact, Served)]
     loads = [fact for fact in trace.facts if isinstance(fact, ServerLoad)]
-    if not served and not loads:
+    if not served and all(load.unload for load in loads):
+        # Nothing is loaded (a client that only unloads): no adapter is served by this run.
         quiet = _without_serves(trace)
         return None if quiet is None else dict.fromkeys(versions, quiet)
     results: dict[VllmVersion, Outcome] = {}
     for version in versions:
         outcomes = [_at_version(trace, served, version)] if served else []
-        if loads:
+        if any(not load.unload for load in loads):
             outcomes.append(judge_server(loads, version))
         results[version] = worst(outcomes)
     return results
@@ -170,6 +179,16 @@ def _classify(view: RunView, replayed: Replayed) -> Outcome:
     if related is not None:
         return outcome(Verdict.INDETERMINATE, related[0], related[1], "ids known only at run time")
     verdict, reason, line, bound = describe_safe(view)
+    kept_apart = _invalidated_collision(view.groups)
+    if kept_apart is not None and verdict is Verdict.SAFE_DISTINCT_ID:
+        earlier, later, removed = kept_apart
+        verdict, line = Verdict.SAFE_BY_EVICTION, later.request.loc
+        reason = (
+            f"the ids {label(earlier.lora_id)} ({earlier.request.loc}) and "
+            f"{label(later.lora_id)} are only known at run time and may be equal, but "
+            f"{removed.via} at {removed.loc} drops the id before the second request, so it was "
+            f"evicted before every repeat"
+        )
     result = outcome(verdict, reason, line)
     result.bound = bound
     return result
@@ -203,12 +222,14 @@ def _only_unknown_serves(trace: Trace) -> Trace:
 def _related_unknown_ids(groups: Groups) -> tuple[str, Loc] | None:
     """Two requests in one lifetime whose ids may be equal at run time, for different paths."""
     for events in groups.values():
-        seen: list[Served] = []
-        for event in events:
+        seen: list[tuple[int, Served]] = []
+        for index, event in enumerate(events):
             if not isinstance(event, Served) or isinstance(event.lora_id, Hashed):
                 continue
-            for other in seen:
-                if _ids_may_collide(other, event):
+            for start, other in seen:
+                if _ids_may_collide(other, event) and not _invalidated_between(
+                    events[start + 1 : index], other, event
+                ):
                     a, b = (
                         describe(other.lora_id or Const(None)),
                         describe(event.lora_id or Const(None)),
@@ -219,7 +240,36 @@ def _related_unknown_ids(groups: Groups) -> tuple[str, Loc] | None:
                         f"the first adapter",
                         event.request.loc,
                     )
-            seen.append(event)
+            seen.append((index, event))
+    return None
+
+
+def _invalidated_between(
+    between: Sequence[Served | Removed | Pinned], first: Served, second: Served
+) -> Removed | None:
+    """The drop (`remove_lora(id)`) between two requests of an id they may share: if their
+    ids are equal, removing either one's id makes the second a miss."""
+    for event in between:
+        if isinstance(event, Removed) and any(
+            served.lora_id is not None and same(event.lora_id, served.lora_id) is True
+            for served in (first, second)
+        ):
+            return event
+    return None
+
+
+def _invalidated_collision(groups: Groups) -> tuple[Served, Served, Removed] | None:
+    """Two requests whose run-time ids may be equal, kept apart only by an invalidation."""
+    for events in groups.values():
+        for index, event in enumerate(events):
+            if not isinstance(event, Served) or isinstance(event.lora_id, Hashed):
+                continue
+            for start in range(index):
+                other = events[start]
+                if isinstance(other, Served) and _ids_may_collide(other, event):
+                    removed = _invalidated_between(events[start + 1 : index], other, event)
+                    if removed is not None:
+                        return other, event, removed
     return None
 
 

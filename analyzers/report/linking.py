@@ -9,17 +9,30 @@ decides its exposure); one that starts it once for all cells gets the child's ve
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 
+from analyzers.files.sites import RequestSite
 from analyzers.judge.outcome import SEVERITY
 from analyzers.model import DriverRow, Evidence, Suppression, Verdict
 from analyzers.report.rows import FileAnalysis, sentence
+from analyzers.report.unreached import unreached_row
 
 _WHERE = re.compile(r"^[^@\s]+:\d+$")
 
 
-def link_rows(analyses: dict[str, FileAnalysis], commit: str | None) -> list[DriverRow]:
+def link_rows(
+    analyses: dict[str, FileAnalysis],
+    commit: str | None,
+    sites: Mapping[str, Sequence[RequestSite]] | None = None,
+) -> list[DriverRow]:
+    """One row per file: its own, or (for a file with request sites and none) one that says
+    which site no run reached and why; then helpers, dispatchers, suppressions."""
+    sites = sites or {}
     rows = {path: a.row.model_copy(deep=True) for path, a in analyses.items() if a.row is not None}
-    _mirror_helpers(rows, analyses)
+    for path, found in sites.items():
+        if path not in rows and path in analyses:
+            rows[path] = unreached_row(path, found, analyses[path], analyses)
+    _mirror_helpers(rows, analyses, sites)
     _dispatchers(rows, analyses)
     for path, row in rows.items():
         _suppress(row, analyses[path])
@@ -31,10 +44,14 @@ def link_rows(analyses: dict[str, FileAnalysis], commit: str | None) -> list[Dri
     return list(rows.values())
 
 
-def _mirror_helpers(rows: dict[str, DriverRow], analyses: dict[str, FileAnalysis]) -> None:
+def _mirror_helpers(
+    rows: dict[str, DriverRow],
+    analyses: dict[str, FileAnalysis],
+    syntax: Mapping[str, Sequence[RequestSite]],
+) -> None:
     own = {path: row.model_copy(deep=True) for path, row in rows.items()}
     for path, row in rows.items():
-        lines = analyses[path].site_lines
+        lines = {*analyses[path].site_lines, *(site.line for site in syntax.get(path, ()))}
         if not lines:
             continue
         sites = {f"{path}:{line}" for line in lines}

@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, ConfigDict, Field
 
 from analyzers.files.suppression import Marker
-from analyzers.interpret.objects import EngineV
-from analyzers.interpret.values import as_int, describe
 from analyzers.judge.outcome import MAX_RECORDS
 from analyzers.model import DriverRow, Engine, Evidence, Site, Verdict
 from analyzers.vllm.cache import ConfigError, resolve_capacity
 
 if TYPE_CHECKING:
+    from analyzers.interpret.objects import EngineV
+    from analyzers.interpret.trace import Stop
     from analyzers.judge.driver import DriverResult
 
 
@@ -44,6 +44,25 @@ class MarkerRecord(BaseModel):
         )
 
 
+class StopRecord(BaseModel):
+    """Where and why a run of the file stopped early (`interpret.trace.Stop`, kept in the cache)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: str
+    detail: str
+    where: str | None = None  # "path:line"
+
+    @classmethod
+    def of(cls, stop: Stop) -> StopRecord:
+        return cls(
+            kind=stop.kind.value, detail=stop.detail, where=str(stop.loc) if stop.loc else None
+        )
+
+    def text(self) -> str:
+        return f"{self.detail} at {self.where}" if self.where else self.detail
+
+
 class FileAnalysis(BaseModel):
     """Everything the audit needs from one file, without parsing it again."""
 
@@ -56,9 +75,16 @@ class FileAnalysis(BaseModel):
     site_lines: list[int] = Field(default_factory=list)  # lines of this file that build requests
     markers: list[MarkerRecord] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
+    # For the row invariant: request sites (any file) the runs reached, and why runs stopped.
+    reached: list[str] = Field(default_factory=list)  # "path:line"
+    stops: list[StopRecord] = Field(default_factory=list)
+    unexplored: list[str] = Field(default_factory=list)  # conditions left unexplored
 
 
 def engine_model(engine: EngineV) -> Engine:
+    # The interpreter's values are imported here: a fully cached audit never needs them.
+    from analyzers.interpret.values import as_int
+
     max_loras, max_cpu = as_int(engine.max_loras), as_int(engine.max_cpu_loras)
     capacity: int | None = None
     if engine.capacity_known:
@@ -81,6 +107,8 @@ def sentence(parts: list[str]) -> str:
 
 
 def build_row(path: str, result: DriverResult, version_notes: list[str]) -> DriverRow | None:
+    from analyzers.interpret.values import describe
+
     outcome = result.outcome
     if outcome is None:
         return None

@@ -75,6 +75,20 @@ class RequestField:
 
 
 @dataclass(frozen=True)
+class ContentField:
+    """A request field that is the adapter's content (in-memory weights, their config).
+
+    A request's identity is (path, content): re-adding a resident id with a new payload under
+    the same path is a cache hit that keeps the old weights. Any field not in REQUEST_FIELDS
+    (a repository subclass's own fields included) counts as content too; these are the ones
+    vLLM's loaders and the RL frameworks read.
+    """
+
+    name: str
+    examples: tuple[Example, ...]
+
+
+@dataclass(frozen=True)
 class EngineClass:
     """A class whose instance owns one adapter cache, from construction until it is dropped."""
 
@@ -338,6 +352,59 @@ REQUEST_FIELDS: tuple[RequestField, ...] = (
     ),
 )
 
+CONTENT_FIELDS: tuple[ContentField, ...] = (
+    ContentField(
+        "lora_tensors",
+        (
+            Example(
+                Verdict.AFFECTED,
+                """
+                class TensorRequest(LoRARequest):
+                    lora_tensors: dict = None
+
+
+                llm = LLM(model="base", enable_lora=True)
+                for step in range(3):
+                    weights = {"lora_A": [step]}
+                    request = TensorRequest("policy", 1, "in-memory", lora_tensors=weights)
+                    llm.llm_engine.add_lora(request)
+                """,
+                ("lora_int_id 1 is reused", "new content"),
+            ),
+            Example(
+                Verdict.SAFE_BY_EVICTION,
+                """
+                class TensorRequest(LoRARequest):
+                    lora_tensors: dict = None
+
+
+                llm = LLM(model="base", enable_lora=True)
+                for step in range(3):
+                    llm.llm_engine.remove_lora(1)
+                    request = TensorRequest("policy", 1, "in-memory", lora_tensors={"A": [step]})
+                    llm.llm_engine.add_lora(request)
+                """,
+                ("evicted before every repeat",),
+            ),
+        ),
+    ),
+    ContentField(
+        "peft_config",
+        (
+            Example(
+                Verdict.SAFE_SINGLE_ADAPTER,
+                """
+                llm = LLM(model="base", enable_lora=True)
+                for prompt in ["q1", "q2"]:
+                    request = LoRARequest("e", 1, "ckpt/a", peft_config={"r": 8})
+                    llm.generate([prompt], lora_request=request)
+                """,
+                (),
+            ),
+        ),
+    ),
+)
+
 ENGINE_CLASSES: tuple[EngineClass, ...] = (
     EngineClass(
         "LLM",
@@ -583,6 +650,10 @@ FACETS: tuple[Facet, ...] = tuple(
         "_engine",
         "engine_client",
         "async_engine",
+        # The worker side: the model runner and its LoRA managers hold the same cache.
+        "model_runner",
+        "lora_manager",
+        "_adapter_manager",
     )
 )
 
@@ -645,6 +716,35 @@ ENGINE_METHODS: tuple[EngineMethod, ...] = (
             ),
         ),
         argument=(0, "lora_id"),
+    ),
+    EngineMethod(
+        "remove_adapter",
+        Effect.REMOVE,
+        (
+            Example(
+                Verdict.SAFE_BY_EVICTION,
+                """
+                llm = LLM(model="base", enable_lora=True)
+                runner = llm.llm_engine.model_executor.driver_worker.model_runner
+                for ckpt in ["ckpt/a", "ckpt/b"]:
+                    runner.lora_manager.remove_adapter(1)
+                    llm.generate(["q"], lora_request=LoRARequest("e", 1, ckpt))
+                """,
+                ("evicted before every repeat", "remove_adapter at"),
+            ),
+            Example(
+                Verdict.SAFE_BY_EVICTION,
+                """
+                class SyncExtension:
+                    # A worker extension: `self` is the worker, which the analysis cannot see.
+                    def reload(self, adapter_dir):
+                        self.model_runner.lora_manager._adapter_manager.remove_adapter(1)
+                        self.model_runner.add_lora(LoRARequest("policy", 1, adapter_dir))
+                """,
+                ("evicted before every repeat",),
+            ),
+        ),
+        argument=(0, "adapter_id"),
     ),
     EngineMethod(
         "pin_lora",
@@ -755,6 +855,14 @@ FIELDS = {entry.name: entry for entry in REQUEST_FIELDS}
 FIELD_HOLDS = {
     name: entry.holds for entry in REQUEST_FIELDS for name in (entry.name, *entry.aliases)
 }
+CONTENT_FIELD_NAMES = frozenset(entry.name for entry in CONTENT_FIELDS)
+
+
+def is_content_field(name: str) -> bool:
+    """Whether a keyword of a request (or an attribute set on one) is part of its content."""
+    return name in CONTENT_FIELD_NAMES or (name not in FIELD_HOLDS and not name.startswith("_"))
+
+
 ENGINE_CLASS_NAMES = frozenset(entry.name for entry in ENGINE_CLASSES)
 ARGS_CLASS_NAMES = frozenset(entry.name for entry in ARGS_CLASSES)
 CAPACITY_ARGUMENTS = {
@@ -763,6 +871,10 @@ CAPACITY_ARGUMENTS = {
 FACET_NAMES = frozenset(entry.name for entry in FACETS)
 SERVE_METHOD_NAMES = frozenset(entry.name for entry in SERVE_METHODS)
 ENGINE_METHOD = {entry.name: entry for entry in ENGINE_METHODS}
+# Calls that drop a resident id (any receiver: an engine, a worker, its LoRA manager).
+REMOVE_METHOD_NAMES = frozenset(
+    entry.name for entry in ENGINE_METHODS if entry.effect is Effect.REMOVE
+)
 CACHE_METHOD_NAMES = frozenset(
     entry.name for entry in ENGINE_METHODS if entry.effect is not Effect.NONE
 )
@@ -783,7 +895,11 @@ SITE_WORDS: tuple[str, ...] = (
 PREFILTER_NEEDLES: tuple[bytes, ...] = tuple(
     word.encode()
     for word in dict.fromkeys(
-        (*SITE_WORDS, *(entry.name for entry in ENGINE_ARGUMENTS if entry.needle))
+        (
+            *SITE_WORDS,
+            *(entry.name for entry in ENGINE_METHODS if entry.effect is Effect.REMOVE),
+            *(entry.name for entry in ENGINE_ARGUMENTS if entry.needle),
+        )
     )
 )
 
@@ -794,6 +910,7 @@ def entries() -> list[tuple[str, tuple[Example, ...]]]:
     for group in (
         REQUEST_CLASSES,
         REQUEST_FIELDS,
+        CONTENT_FIELDS,
         ENGINE_CLASSES,
         ARGS_CLASSES,
         ENGINE_ARGUMENTS,

@@ -181,7 +181,11 @@ def render_check_run(
 
 
 def render_audit_failed(reason: str, *, how_to_rerun: str | None = None) -> CheckRunOutput:
-    """What a pull request shows when its audit could not run (conclusion: neutral)."""
+    """What a pull request shows when its audit could not run.
+
+    The conclusion is the repository's `incomplete_conclusion` (`failure` unless configured), so an
+    audit that never ran is never mistaken for a pass.
+    """
     rerun = how_to_rerun or (
         'Re-run it with "Re-run" on this check, or comment `/audit` on the pull request.'
     )

@@ -155,3 +155,42 @@ def test_files_that_neither_build_nor_dispatch_get_no_row(audit_files: AuditFile
         }
     )
     assert report.drivers == []
+
+
+SETTINGS = """\
+import os
+
+MODES = {"fast": 1, "full": 2}
+
+
+def mode():
+    text = os.environ.get("SWEEP_MODE")
+    if text in MODES:
+        return 1
+    else:
+        raise ValueError(f"unknown mode {text}")
+
+
+LEVEL = mode()
+"""
+
+SWEEP = """\
+from vllm import LLM, SamplingParams
+from vllm.lora.request import LoRARequest
+
+from conf.settings import LEVEL
+
+llm = LLM(model="base", enable_lora=True)
+for ckpt in ["out/a", "out/b"]:
+    llm.generate(["q"], SamplingParams(), lora_request=LoRARequest("s", LEVEL, ckpt))
+"""
+
+
+def test_an_import_time_guess_never_takes_the_raising_branch(audit_files: AuditFiles) -> None:
+    """The imported module's `if ...: return ... else: raise` is guessed at import time (no
+    second world); guessing the `raise` would end the run there and report nothing, though any
+    valid setting serves both checkpoints under one id on one engine (Affected)."""
+    report = audit_files({"conf/__init__.py": "", "conf/settings.py": SETTINGS, "sweep.py": SWEEP})
+    assert _verdicts(report)["sweep.py"] is Verdict.AFFECTED
+    row = next(row for row in report.drivers if row.path == "sweep.py")
+    assert "is reused without invalidation" in row.reason

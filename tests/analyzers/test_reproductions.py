@@ -21,31 +21,14 @@ from tests.analyzers.conftest import DRIVERS
 REPRODUCTIONS = DRIVERS / "reproductions"
 
 KNOWN_WRONG = {
-    "entry-defaults-taken-as-facts/evaluator.py",
-    "entry-defaults-taken-as-facts/sync_worker.py",
-    "guarded-import-impossible-world/batch_infer.py",
-    "import-time-default-raise/sweep.py",
-    "invalidation-not-recognised/worker_extension.py",
-    "invalidation-not-recognised/param_id_sync.py",
-    "literal-compare-decided/eval_adapters.py",
-    "literal-compare-decided/generate_texts.py",
-    "literal-compare-decided/cli_sweep.py",
     "nested-function-never-run/rollout_hook.py",
     "nested-function-never-run/reload_patch.py",
     "opaque-request-object-dropped/rl_service.py",
-    "raise-systemexit-main-skipped/eval_two_runs.py",
-    "request-in-generated-source/patch_trainer.py",
     "returned-request-never-served/counter_requests.py",
     "returned-request-never-served/fixed_requests.py",
     "route-decorator-taken-as-http-load/admin_server.py",
-    "speculative-world-reported-as-fact/digest_or_one.py",
     "state-on-unmodelled-object-lost/amplify.py",
-    "step-budget-irrelevant-work/run_pipeline.py",
-    "step-budget-irrelevant-work/score_adapters.py",
-    "tensor-content-ignored/colocate_sync.py",
     "thread-wrapper-escape/async_generate.py",
-    "version-check-not-linked/rollout_sync.py",
-    "world-budget-dfs/colocate_rollout.py",
 }
 
 

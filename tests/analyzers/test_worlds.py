@@ -32,3 +32,28 @@ def test_the_budget_stops_exploration_and_says_so() -> None:
     assert not complete
     assert len(results) == 5
     assert results[0] == 10
+
+
+def test_a_decision_with_a_heavier_branch_is_tried_before_lighter_ones() -> None:
+    """Thirty light decisions come first in program order; the heavy one is still flipped in the
+    second world, where depth first would spend the whole budget on the light ones."""
+
+    def run(oracle: Oracle) -> bool:
+        for _ in range(30):
+            oracle.decide(True, weight=0)
+        return oracle.decide(True, weight=2)
+
+    results, complete = explore(run, max_worlds=3)
+    assert not complete
+    assert results[:2] == [True, False]
+
+
+def test_weights_only_order_the_search_every_combination_still_runs() -> None:
+    def run(oracle: Oracle) -> tuple[bool, bool, bool]:
+        return oracle.decide(True, weight=0), oracle.decide(True, weight=2), oracle.decide(False)
+
+    results, complete = explore(run, max_worlds=20)
+    assert complete
+    assert len(results) == 8
+    assert len(set(results)) == 8
+    assert results[1] == (True, False, False)

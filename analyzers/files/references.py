@@ -1,0 +1,136 @@
+"""Which drivers a process-starting file can refer to: the prefilter of dispatcher discovery.
+
+A dispatcher reaches a driver only through what the interpreter can resolve: a script or `-m`
+module named in a string (`processes.py` reads only constant strings), or an import (a function
+target run in a child process, a module's `__file__`). So a file refers to a driver when one of
+its imports resolves to the driver's path (looked up in every import root, a superset of the
+loader's first match), or when one of its string literals holds the driver's file stem as a
+whole word. Plain identifiers elsewhere (`worker = ...`, `self.server`) refer to nothing, and
+`from .utils import x` refers to the sibling `utils.py` only, not every `utils.py` of the tree.
+Names the imports reach without spelling them out count too: an attribute of an imported name
+(`scripts.eval_lora` after `import scripts`) and any name after a star import.
+When the file cannot be parsed by `ast` the answer falls back to a byte search for the stems:
+a dispatcher is never dropped because the cheap parser failed.
+"""
+
+from __future__ import annotations
+
+import ast
+import posixpath
+import re
+from collections.abc import Collection, Iterable, Iterator
+from dataclasses import dataclass
+
+from analyzers.files.program import module_name_for
+
+
+@dataclass(frozen=True)
+class References:
+    """What a file can name: its string literals and every module name its imports can load."""
+
+    strings: tuple[str, ...]
+    modules: tuple[str, ...]
+    # Identifiers that may name a module the imports reach but do not spell out: attributes of
+    # an imported name (`pkg.eval_lora` after `import pkg`), and every plain name after a
+    # `from x import *`.
+    names: frozenset[str] = frozenset()
+
+
+def references_of(data: bytes, path: str) -> References | None:
+    """The file's references, or None when `ast` cannot parse it (then every stem counts)."""
+    try:
+        tree = ast.parse(data, filename=path)
+    except (SyntaxError, ValueError, RecursionError, MemoryError, OverflowError):
+        return None
+    strings: list[str] = []
+    modules: list[str] = []
+    bound: set[str] = set()  # names the file's imports bind
+    star = False
+    attributes: list[ast.Attribute] = []
+    plain: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str | bytes):
+            value = node.value
+            strings.append(value if isinstance(value, str) else value.decode("latin-1"))
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            modules += _imported_names(node, path)
+            for alias in node.names:
+                star = star or alias.name == "*"
+                if isinstance(node, ast.Import):
+                    bound.add(alias.asname or alias.name.split(".")[0])
+                else:
+                    bound.add(alias.asname or alias.name)
+        elif isinstance(node, ast.Attribute):
+            attributes.append(node)
+        elif isinstance(node, ast.Name):
+            plain.add(node.id)
+    names = {node.attr for node in attributes if _root(node) in bound}
+    if star:
+        names |= plain
+    return References(tuple(strings), tuple(dict.fromkeys(modules)), frozenset(names))
+
+
+def _root(node: ast.expr) -> str | None:
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def refers_to(
+    found: References | None,
+    path: str,
+    drivers: Collection[str],
+    files: Collection[str],
+    roots: Iterable[str],
+) -> bool:
+    """Whether the file at `path` can name one of `drivers`; the caller has already found one
+    of their stems in its (decoded) bytes, which is the answer when `found` is None."""
+    stems = {posixpath.basename(driver)[:-3] for driver in drivers}
+    if not stems:
+        return False
+    if found is None:
+        return True  # unparsable here: keep the sound byte-level answer
+    words = re.compile(r"(?<![\w])(?:" + "|".join(map(re.escape, sorted(stems))) + r")(?![\w])")
+    if any(words.search(text) for text in found.strings) or stems & found.names:
+        return True
+    wanted = set(drivers)
+    search = [posixpath.dirname(path), *roots]
+    return any(_resolves(name, search, files) & wanted for name in found.modules)
+
+
+def _imported_names(node: ast.Import | ast.ImportFrom, path: str) -> Iterator[str]:
+    """Every dotted module name the import can load: each package on the way, and each
+    `from` name (which may be a submodule)."""
+    if isinstance(node, ast.Import):
+        for alias in node.names:
+            yield from _prefixes(alias.name)
+        return
+    base = node.module or ""
+    if node.level:
+        name, is_package = module_name_for(path)
+        parts = name.split(".") if name else []
+        keep = len(parts) - node.level + (1 if is_package else 0)
+        parent = ".".join(parts[: max(keep, 0)])
+        base = ".".join(part for part in (parent, base) if part)
+    if base:
+        yield from _prefixes(base)
+    for alias in node.names:
+        if alias.name != "*":
+            yield f"{base}.{alias.name}" if base else alias.name
+
+
+def _prefixes(name: str) -> Iterator[str]:
+    parts = name.split(".")
+    for end in range(1, len(parts) + 1):
+        yield ".".join(parts[:end])
+
+
+def _resolves(name: str, roots: Iterable[str], files: Collection[str]) -> set[str]:
+    relative = name.replace(".", "/")
+    found: set[str] = set()
+    for root in dict.fromkeys(["", *roots]):
+        base = posixpath.join(root, relative) if root else relative
+        for candidate in (f"{base}.py", f"{base}/__init__.py", f"{base}/__main__.py"):
+            if candidate in files:
+                found.add(candidate)
+    return found

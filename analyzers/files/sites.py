@@ -1,0 +1,179 @@
+"""Request sites read from a file's syntax: the places that oblige the report to give it a row.
+
+A site is a `LoRARequest` construction (or of a repository's own request class: a subclass, a
+vendored copy), `lora_request=` handed to a call, `add_lora`/`remove_lora`, or a string that
+names the server's load route in a client call. They are found with `ast`, without the
+interpreter: whether a run reached a site is the interpreter's business, that the site exists
+is not, so a file the runs never got into still gets its row.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+
+from analyzers.vllm import api
+
+
+class SiteKind(StrEnum):
+    REQUEST = "request"  # LoRARequest(...) or a repository request class
+    SERVE = "serve"  # lora_request= at a call
+    LOAD = "load"  # add_lora(...)
+    REMOVE = "remove"  # remove_lora(...)
+    ROUTE = "route"  # a client call naming /v1/load_lora_adapter
+    GENERATED = "generated"  # one of the above inside a string of source code (exec, a rewrite)
+
+
+@dataclass(frozen=True)
+class RequestSite:
+    """One site: where, what kind, the code as a reviewer would grep it, and its function."""
+
+    line: int
+    column: int
+    kind: SiteKind
+    what: str  # "LoRARequest(...)", "lora_request=", "add_lora(...)", ...
+    scope: str  # the enclosing function or method ("Sync.update"), "" at module level
+
+    def where(self, path: str) -> str:
+        inside = f" in {self.scope}()" if self.scope else ""
+        return f"{self.what} at {path}:{self.line}{inside}"
+
+
+_LOAD = frozenset(m.name for m in api.ENGINE_METHODS if m.effect is api.Effect.LOAD)
+_REMOVE = frozenset(m.name for m in api.ENGINE_METHODS if m.effect is api.Effect.REMOVE)
+_ROUTE_WORDS = tuple(f"/{route.word}" for route in api.ROUTES if route.effect is api.Effect.LOAD)
+_ROUTE_STARTS = tuple(route.word for route in api.ROUTES if route.effect is api.Effect.LOAD)
+# Source code held in a string: a request built or handed over there.
+_CODE_IN_TEXT = re.compile(
+    "|".join(
+        [
+            *(rf"\b{re.escape(name)}\s*\(" for name in sorted(api.REQUEST_CLASS_NAMES)),
+            rf"\b{api.REQUEST_KEYWORD}\s*=(?!=)",
+            *(rf"\.{re.escape(name)}\s*\(" for name in sorted(_LOAD)),
+        ]
+    )
+)
+# Class-level fields that make a class of the repository a request class of its own (vendored).
+_VENDORED_FIELDS = frozenset({api.FIELDS["lora_int_id"].name})
+
+
+def _tail(node: ast.expr) -> str:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Subscript):  # Generic[...] bases
+        return _tail(node.value)
+    return ""
+
+
+def request_classes(trees: Iterable[ast.Module], known: Iterable[str] = ()) -> frozenset[str]:
+    """The request class names of a repository: vLLM's, subclasses of any of them (to a fixed
+    point, across files), and vendored classes that declare `lora_int_id` as a field."""
+    names = set(api.REQUEST_CLASS_NAMES) | set(known)
+    classes = [node for tree in trees for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
+    changed = True
+    while changed:
+        changed = False
+        for node in classes:
+            if node.name in names:
+                continue
+            based = any(_tail(base) in names for base in node.bases)
+            vendored = any(
+                isinstance(item, ast.AnnAssign)
+                and isinstance(item.target, ast.Name)
+                and item.target.id in _VENDORED_FIELDS
+                for item in node.body
+            )
+            if based or vendored:
+                names.add(node.name)
+                changed = True
+    return frozenset(names)
+
+
+def _names_route(text: str) -> bool:
+    return any(
+        word in text or text.startswith(start)
+        for word, start in zip(_ROUTE_WORDS, _ROUTE_STARTS, strict=True)
+    )
+
+
+class _Finder(ast.NodeVisitor):
+    def __init__(self, classes: frozenset[str]) -> None:
+        self.classes = classes
+        self.scope: list[str] = []
+        self.found: list[RequestSite] = []
+
+    def _add(self, node: ast.AST, kind: SiteKind, what: str) -> None:
+        line, column = getattr(node, "lineno", 1), getattr(node, "col_offset", 0) + 1
+        self.found.append(RequestSite(line, column, kind, what, ".".join(self.scope)))
+
+    def _nested(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> None:
+        # Decorators define routes (`@app.post("/v1/load_lora_adapter")`), they call nothing.
+        for decorator in node.decorator_list:
+            if isinstance(decorator, ast.Call):
+                for argument in decorator.args:
+                    if not isinstance(argument, ast.Constant):
+                        self.visit(argument)
+        if not isinstance(node, ast.ClassDef):
+            for default in [*node.args.defaults, *node.args.kw_defaults]:
+                if default is not None:
+                    self.visit(default)
+        else:
+            for base in node.bases:
+                self.visit(base)
+        self.scope.append(node.name)
+        for statement in node.body:
+            self.visit(statement)
+        self.scope.pop()
+
+    visit_FunctionDef = _nested
+    visit_AsyncFunctionDef = _nested
+    visit_ClassDef = _nested
+
+    def visit_Call(self, node: ast.Call) -> None:
+        name = _tail(node.func)
+        if name in self.classes:
+            self._add(node, SiteKind.REQUEST, f"{name}(...)")
+        elif isinstance(node.func, ast.Attribute) and name in _LOAD:
+            self._add(node, SiteKind.LOAD, f"{name}(...)")
+        elif isinstance(node.func, ast.Attribute) and name in _REMOVE:
+            self._add(node, SiteKind.REMOVE, f"{name}(...)")
+        for keyword in node.keywords:
+            if keyword.arg == api.REQUEST_KEYWORD and not (
+                isinstance(keyword.value, ast.Constant) and keyword.value.value is None
+            ):
+                self._add(keyword.value, SiteKind.SERVE, f"{name or 'a call'}(lora_request=...)")
+        self.generic_visit(node)
+
+    def visit_Expr(self, node: ast.Expr) -> None:
+        if not (isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)):
+            self.visit(node.value)  # a docstring names no route a client calls
+
+    def visit_Constant(self, node: ast.Constant) -> None:
+        if isinstance(node.value, str) and _names_route(node.value):
+            self._add(node, SiteKind.ROUTE, f"the URL .../{_ROUTE_STARTS[0]}")
+        elif isinstance(node.value, str) and _CODE_IN_TEXT.search(node.value):
+            self._add(node, SiteKind.GENERATED, "source code in a string")
+
+
+def find_sites(tree: ast.Module, classes: frozenset[str]) -> list[RequestSite]:
+    """Every request site of one parsed file, in source order (one per line and kind)."""
+    finder = _Finder(classes)
+    finder.visit(tree)
+    seen: set[tuple[int, SiteKind]] = set()
+    out: list[RequestSite] = []
+    for site in sorted(finder.found, key=lambda s: (s.line, s.column)):
+        if (site.line, site.kind) not in seen:
+            seen.add((site.line, site.kind))
+            out.append(site)
+    return out
+
+
+def site_needles(classes: Iterable[str]) -> Iterator[bytes]:
+    """Byte needles that make a file a candidate for holding a site of these classes."""
+    for name in sorted(classes):
+        yield name.encode()

@@ -1,0 +1,132 @@
+"""What an unseen caller may pass to an entry point: its declared defaults are one candidate.
+
+A function run on its own (a library method, a CLI command) is called by code the analysis does
+not see. `def run(self, checkpoints=None)` is not always called with None, and a class-level
+`channel = None` is not still None once `connect()` has run. So each entry call is run in two
+worlds: one with the declared defaults (and the state `__init__` leaves), one where every
+defaulted parameter, and every attribute another method assigns, is an unknown input that later
+tests (`if checkpoints is None:`) fork on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from analyzers.interpret import relevance
+from analyzers.interpret.callargs import CallArgs
+from analyzers.interpret.values import ClassV, Const, FuncV, InstV, Value
+
+if TYPE_CHECKING:
+    from analyzers.files.parsing import Loc
+    from analyzers.interpret.runtime import Machine
+
+
+def _declared(m: Machine, what: str) -> bool:
+    """One world per entry takes what is declared; the other takes unknown inputs."""
+    shown = f"whether a caller keeps the defaults of {what}"
+    if shown not in m.trace.decisions:
+        m.trace.decisions.append(shown)
+    return m.oracle.decide(True, f"entry-defaults:{what}", relevance.SITES)
+
+
+def arguments(m: Machine, func: Value, loc: Loc) -> CallArgs:
+    """The arguments of one entry call: none (the defaults), or an unknown value for each."""
+    if not isinstance(func, FuncV) or (not func.defaults and func.node.params.star_kwarg is None):
+        return CallArgs()
+    if _declared(m, f"{func.name}()"):
+        return CallArgs()
+    args = CallArgs()
+    call = f" (call {m.call + 1})" if m.call else ""
+    for name in func.defaults:
+        key = f"entry:{func.name}.{name}#{m.call}"
+        args.keywords[name] = m.fixed(key, f"{name}{call}", loc)
+    star = func.node.params.star_kwarg
+    if isinstance(star, cst.Param):
+        args.star_star = m.opaque(f"**{star.name.value} passed by a caller{call}", loc)
+    return args
+
+
+def instance(m: Machine, cls: ClassV, loc: Loc) -> Value:
+    """An instance as an unseen caller holds it: built, maybe after other methods have run."""
+    init = m.get_attribute(cls, "__init__", loc)
+    args = arguments(m, init, loc) if isinstance(init, FuncV) else CallArgs()
+    built = m.call_value(cls, args, loc)
+    if isinstance(built, InstV):
+        _unsettle(m, built, loc)
+    return built
+
+
+def _unsettle(m: Machine, inst: InstV, loc: Loc) -> None:
+    """Attributes other methods assign are unknown in the second world (`connect()` ran)."""
+    names = [
+        name
+        for name in dict.fromkeys(_assigned_elsewhere(inst.cls))
+        if isinstance(_current(inst, name), Const)
+    ]
+    if not names or _declared(m, f"{inst.cls.name}'s attributes ({', '.join(names)})"):
+        return
+    for name in names:
+        key = f"entry-attr:{inst.cls.name}.{name}"
+        inst.attrs[name] = m.fixed(key, f"self.{name}", loc)
+
+
+def _current(inst: InstV, name: str) -> Value | None:
+    if name in inst.attrs:
+        return inst.attrs[name]
+    for cls in _classes(inst.cls):
+        if name in cls.attrs:
+            return cls.attrs[name]
+    return None
+
+
+def _classes(cls: ClassV) -> Iterator[ClassV]:
+    yield cls
+    for base in cls.bases:
+        if isinstance(base, ClassV):
+            yield from _classes(base)
+
+
+def _assigned_elsewhere(cls: ClassV) -> Iterator[str]:
+    """`self.NAME = ...` in a method other than `__init__`, of the class or its bases."""
+    for owner in _classes(cls):
+        for value in owner.attrs.values():
+            if not isinstance(value, FuncV) or value.name == "__init__":
+                continue
+            node = value.node
+            if not isinstance(node, cst.FunctionDef) or not node.params.params:
+                continue
+            collector = _SelfStores(node.params.params[0].name.value)
+            node.body.visit(collector)
+            yield from collector.names
+
+
+class _SelfStores(cst.CSTVisitor):
+    def __init__(self, receiver: str) -> None:
+        self.receiver = receiver
+        self.names: list[str] = []
+
+    def _target(self, target: cst.BaseExpression) -> None:
+        if (
+            isinstance(target, cst.Attribute)
+            and isinstance(target.value, cst.Name)
+            and target.value.value == self.receiver
+        ):
+            self.names.append(target.attr.value)
+        elif isinstance(target, cst.Tuple | cst.List):
+            for element in target.elements:
+                self._target(element.value)
+
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+        self._target(node.target)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        self._target(node.target)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._target(node.target)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False  # a nested function's `self` is another name

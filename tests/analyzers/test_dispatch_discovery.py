@@ -1,0 +1,77 @@
+"""Dispatcher discovery follows real references to a driver, not its file stem as a substring.
+
+A driver named `worker.py` used to pull every process-starting file that mentions "worker" into a
+full analysis. Only what the interpreter can follow may make a dispatcher: an import that resolves
+to the driver, or a string naming it (a script path, a `-m` module). Those must all still be found.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from analyzers.audit import AuditOptions, audit_tree
+from analyzers.files.directory import DirectoryTree
+from analyzers.model import Verdict
+
+WORKER = """\
+from vllm import LLM, SamplingParams
+from vllm.lora.request import LoRARequest
+
+
+def run(ckpt: str) -> None:
+    llm = LLM(model="base", enable_lora=True)
+    llm.generate(["q"], SamplingParams(), lora_request=LoRARequest("ckpt", 1, ckpt))
+"""
+FILES = {
+    "train/worker.py": WORKER,
+    # Another package's `worker` module: its importer starts processes but never the driver.
+    "serve/worker.py": "def ping():\n    return 1\n",
+    "serve/launch.py": (
+        "import multiprocessing\nfrom .worker import ping\n"
+        "for i in range(3):\n    multiprocessing.Process(target=ping).start()\n"
+    ),
+    # A function target imported from the driver: the driver runs in each child process.
+    "train/launch.py": (
+        "import multiprocessing\nfrom train.worker import run\n"
+        "for c in ['a', 'b']:\n    multiprocessing.Process(target=run, args=(c,)).start()\n"
+    ),
+    # The driver named as a script in a string.
+    "tools/shell.py": (
+        "import subprocess\n\nfor c in ['a', 'b']:\n"
+        "    subprocess.run(['python', 'train/worker.py', c])\n"
+    ),
+    # The driver reached as an attribute of an imported package that imports it: discovery
+    # keeps it for analysis (counted below), whatever the interpreter then follows.
+    "train/__init__.py": "from . import worker\n",
+    "tools/by_attribute.py": (
+        "import multiprocessing\nimport train\n\nfor c in ['a', 'b']:\n"
+        "    multiprocessing.Process(target=train.worker.run, args=(c,)).start()\n"
+    ),
+    # Unparsable for `ast` (Python 2): the byte-level answer is kept, so it is analysed.
+    "tools/old.py": "import subprocess\nprint 'train/worker.py'\n",
+}
+
+
+def _audit(tmp_path: Path) -> tuple[dict[str, Verdict], dict[str, str]]:
+    for relpath, text in FILES.items():
+        (tmp_path / relpath).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / relpath).write_text(text)
+    cache: dict[str, str] = {}
+    report = audit_tree(DirectoryTree(tmp_path), AuditOptions(), cache=cache, jobs=1)
+    return {row.path: row.verdict for row in report.drivers}, cache
+
+
+def test_dispatchers_by_import_and_by_script_name_are_found(tmp_path: Path) -> None:
+    verdicts, _ = _audit(tmp_path)
+    assert verdicts["train/launch.py"] is Verdict.SAFE_FRESH_PROCESS
+    assert verdicts["tools/shell.py"] is Verdict.SAFE_FRESH_PROCESS
+    assert verdicts["tools/old.py"] is Verdict.INDETERMINATE  # analysed: a syntax error row
+    assert "serve/launch.py" not in verdicts
+
+
+def test_an_import_of_another_module_with_the_same_stem_is_not_analysed(tmp_path: Path) -> None:
+    _, cache = _audit(tmp_path)
+    analysed = {
+        key.split(":", 1)[1] for key in cache if key.startswith("deps:")
+    }  # one entry per analysed driver blob
+    assert len(analysed) == 5, "worker, three dispatchers, the unparsable file; not serve/launch"

@@ -1,0 +1,53 @@
+"""Drivers analysed in worker processes give the very report the serial run gives."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from analyzers.audit import AuditOptions, audit_tree, worker_count
+from analyzers.files.directory import DirectoryTree
+from analyzers.render.json import render_json
+
+DRIVERS = Path(__file__).parent / "drivers"
+
+
+def _corpus(root: Path) -> Path:
+    """The test-driver corpus plus a dispatcher and a helper, so linking across files counts."""
+    (root / "drivers").mkdir(parents=True)
+    for source in sorted(DRIVERS.glob("*.py"))[::8]:  # a spread of mechanisms, kept quick
+        shutil.copy(source, root / "drivers" / source.name)
+    shutil.copy(DRIVERS / "checkpoint_loop_one_id.py", root / "drivers")
+    (root / "run_all.py").write_text(
+        "import subprocess, sys\n"
+        "for ckpt in ['a', 'b']:\n"
+        "    subprocess.run([sys.executable, 'drivers/checkpoint_loop_one_id.py', ckpt])\n"
+    )
+    return root
+
+
+def test_parallel_report_equals_the_serial_one(tmp_path: Path) -> None:
+    root = _corpus(tmp_path / "repo")
+    serial = render_json(audit_tree(DirectoryTree(root), AuditOptions(), jobs=1))
+    cache: dict[str, str] = {}
+    parallel = render_json(audit_tree(DirectoryTree(root), AuditOptions(), jobs=3, cache=cache))
+    assert parallel == serial
+    assert sum(key.startswith("file:") for key in cache) >= 8, "fresh results are cached"
+    again = render_json(audit_tree(DirectoryTree(root), AuditOptions(), jobs=3, cache=cache))
+    assert again == serial
+    assert '"run_all.py"' in serial, "the dispatcher's row is in both"
+
+
+def test_worker_count_is_serial_for_few_drivers_or_one_core(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert worker_count(2, 8) == 1
+    assert worker_count(100, 1) == 1
+    assert worker_count(9, 4) == 4
+    assert worker_count(9, 16) == 9
+    monkeypatch.setenv("LORA_AUDIT_JOBS", "1")
+    assert worker_count(100) == 1
+    monkeypatch.setenv("LORA_AUDIT_JOBS", "4")
+    assert worker_count(100) == 4
