@@ -7,10 +7,16 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from tests.standin import GitHubStandIn
 from tests.support.redis_server import RedisServer
 from tests.support.scheduling import ModuleScheduling, long_first
+
+# Parallel workers share the cores: a slow draw or example is contention, not a defect, and no
+# test asserts hypothesis's timing. A test's own @settings still win for what they set.
+settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("suite")
 
 
 @pytest.hookimpl(optionalhook=True)
