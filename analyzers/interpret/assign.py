@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from analyzers.files.parsing import Loc
-from analyzers.interpret import containers
-from analyzers.interpret.objects import NamespaceV, RequestV
+from analyzers.interpret import containers, unseen
+from analyzers.interpret.objects import EngineV, NamespaceV, RequestV
 from analyzers.interpret.scope import Scope
-from analyzers.interpret.values import ClassV, InstV, ModV, SeqSym, Sym, Value
+from analyzers.interpret.values import ClassV, Ext, InstV, ModV, SeqSym, Sym, Value
 from analyzers.vllm import api
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def set_attribute(
         scope_of = owner.scope
         if isinstance(scope_of, Scope):
             scope_of.vars[name] = value
-    elif isinstance(owner, NamespaceV):
+    elif isinstance(owner, NamespaceV | EngineV):
         owner.attrs[name] = value
     elif isinstance(owner, RequestV) and name in api.FIELD_HOLDS:
         # Changing what a request serves after construction is a trap: it is tracked.
@@ -63,6 +63,8 @@ def set_attribute(
         owner.mutations.append(m.loc(scope.module, node))
     elif isinstance(owner, RequestV) and api.is_content_field(name):
         owner.content = {**owner.content, name: value}  # new tensors on the same request
+    elif isinstance(owner, Sym | Ext):
+        unseen.write_attribute(m, owner, name, value, m.loc(scope.module, node))
 
 
 def _unpack(m: Machine, target: cst.Tuple | cst.List, value: Value, scope: Scope) -> None:

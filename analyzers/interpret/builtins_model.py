@@ -9,9 +9,10 @@ from analyzers.interpret import containers, iteration
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import RangeV, key_text
 from analyzers.interpret.conversions import as_text_part
-from analyzers.interpret.objects import EngineArgsV, FileV, NamespaceV, RequestV
+from analyzers.interpret.objects import EngineArgsV, EngineV, FileV, NamespaceV, RequestV
 from analyzers.interpret.values import (
     NONE,
+    ClassV,
     Concat,
     Const,
     CounterV,
@@ -27,6 +28,7 @@ from analyzers.interpret.values import (
     concat,
     describe,
 )
+from analyzers.interpret.vllm_api import engine_has
 
 if TYPE_CHECKING:
     from analyzers.interpret.runtime import Machine
@@ -96,8 +98,10 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
     if qual == "vars" and isinstance(first, NamespaceV | InstV):
         attrs = first.attrs
         return DictV([Const(k) for k in attrs], list(attrs.values()))
-    if qual == "getattr" and len(args.positional) >= 2 and isinstance(args.positional[1], Const):
-        return m.get_attribute(args.positional[0], str(args.positional[1].value), loc)
+    if qual in ("hasattr", "getattr", "setattr") and len(args.positional) >= 2:
+        found = _attribute_builtin(m, qual, args, loc)
+        if found is not None:
+            return found
     if qual in ("print", "setattr", "input", "super", "isinstance", "hasattr", "callable"):
         return NONE if qual in ("print", "setattr") else m.opaque(f"`{loc.code}`", loc)
     if qual == "open" and first is not None:
@@ -113,6 +117,44 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
     if qual in ("any", "all") and first is not None:
         return m.opaque(f"`{loc.code}`", loc)
     return None
+
+
+def _class_has(cls: ClassV, name: str) -> bool:
+    return name in cls.attrs or any(
+        isinstance(base, ClassV) and _class_has(base, name) for base in cls.bases
+    )
+
+
+def _external_base(cls: ClassV) -> bool:
+    return any(not isinstance(base, ClassV) or _external_base(base) for base in cls.bases)
+
+
+def _has(owner: Value, name: str) -> bool | None:
+    """Whether a modelled object has an attribute; None for objects with unseen parts."""
+    if isinstance(owner, EngineV):
+        return engine_has(owner, name)
+    if isinstance(owner, InstV):
+        if name in owner.attrs or _class_has(owner.cls, name):
+            return True
+        return None if _external_base(owner.cls) else False
+    return None
+
+
+def _attribute_builtin(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
+    owner, key = args.positional[0], args.positional[1]
+    if not (isinstance(key, Const) and isinstance(key.value, str)):
+        return None
+    name = key.value
+    if qual == "setattr":
+        if len(args.positional) >= 3 and isinstance(owner, EngineV | InstV | NamespaceV):
+            owner.attrs[name] = args.positional[2]
+        return NONE
+    has = _has(owner, name)
+    if qual == "hasattr":
+        return Const(has) if has is not None else None
+    if has is False and len(args.positional) >= 3:
+        return args.positional[2]
+    return m.get_attribute(owner, name, loc)
 
 
 def _sequence(m: Machine, qual: str, source: Value | None, loc: Loc) -> Value:

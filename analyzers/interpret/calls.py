@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from analyzers.files.parsing import Loc
-from analyzers.interpret import classes, library, vllm_api
+from analyzers.interpret import classes, library, processes, unseen, vllm_api
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import key_text
 from analyzers.interpret.objects import EngineV, MockV, PartialV, RequestV
@@ -40,6 +40,8 @@ if TYPE_CHECKING:
 _MEMO_DECORATORS = ("functools.lru_cache", "functools.cache", "lru_cache", "cache")
 _CONTEXT_DECORATORS = ("contextlib.contextmanager", "contextlib.asynccontextmanager")
 _FLAG_DECORATORS = ("staticmethod", "classmethod", "property")
+_CACHED_PROPERTY = ("functools.cached_property", "cached_property")
+_RAY_METHODS = ("remote", "options")  # Ray tasks and actors: a process of their own
 
 
 @dataclass(eq=False)
@@ -68,9 +70,33 @@ def define_function(m: Machine, node: cst.FunctionDef, scope: Scope) -> Value:
     )
     result: Value = func
     for decorator in reversed(node.decorators):
-        applied = m.eval(decorator.decorator, scope)
-        result = _decorate(m, result, applied, m.loc(scope.module, decorator))
+        loc = m.loc(scope.module, decorator)
+        applied = _decorator(m, decorator.decorator, scope)
+        if isinstance(applied, RegistrarV):
+            # `@app.post("/route")`, `@trainer.on("step")`: registered with code the analysis
+            # cannot see, which calls it (a route handler serves many requests).
+            if m.frames:
+                unseen.escape(m, result, loc, f"is registered by @{applied.desc}")
+            continue
+        result = _decorate(m, result, applied, loc)
     return result
+
+
+@dataclass(eq=False)
+class RegistrarV(Obj):
+    """A decorator made by a library object (`app.post(...)`): it registers the function."""
+
+    desc: str
+
+
+def _decorator(m: Machine, node: cst.BaseExpression, scope: Scope) -> Value:
+    """The decorator's value; a call on a library object only makes a registering decorator
+    (its arguments are a route or an event name, not a request sent anywhere)."""
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+        receiver = m.eval(node.func.value, scope)
+        if not isinstance(receiver, FuncV | ClassV | InstV | ModV | Ext | EngineV):
+            return RegistrarV(m.loc(scope.module, node).code)
+    return m.eval(node, scope)
 
 
 def _decorate(m: Machine, func: Value, decorator: Value, loc: Loc) -> Value:
@@ -81,6 +107,8 @@ def _decorate(m: Machine, func: Value, decorator: Value, loc: Loc) -> Value:
     qual = decorator.qual.removeprefix("builtins.")
     if qual in _MEMO_DECORATORS:
         return replace(func, memo={})
+    if qual in _CACHED_PROPERTY:
+        qual = "property"  # computed once, then kept: one value per instance, like a property
     if qual in _FLAG_DECORATORS or qual in _CONTEXT_DECORATORS:
         return replace(func, decorators=(*func.decorators, qual))
     return func
@@ -109,6 +137,10 @@ def call_value(m: Machine, func: Value, args: CallArgs, loc: Loc) -> Value:
 
 
 def call_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> Value:
+    if isinstance(receiver, FuncV | ClassV | processes.ActorMethodV) and name in _RAY_METHODS:
+        if name == "options":  # `Actor.options(num_gpus=1).remote(...)`
+            return receiver
+        return processes.remote(m, receiver, args, loc)
     if isinstance(receiver, EngineV):
         return vllm_api.engine_method(m, receiver, name, args, loc)
     if isinstance(receiver, ModV | ClassV):

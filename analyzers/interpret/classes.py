@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from analyzers.files.parsing import Loc
-from analyzers.interpret import calls, containers, library, vllm_api
+from analyzers.interpret import calls, containers, library, processes, vllm_api
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.objects import EngineV, MockV, NamespaceV, RequestV
 from analyzers.interpret.scope import Scope
@@ -166,6 +166,8 @@ def get_attribute(m: Machine, owner: Value, name: str, loc: Loc) -> Value:
         return owner.attrs[name]
     if isinstance(owner, MockV):
         return MockV(f"{owner.desc}.{name}")
+    if isinstance(owner, processes.ActorV):
+        return processes.actor_attribute(m, owner, name, loc)
     if isinstance(owner, FuncV) and name == "__name__":
         return Const(owner.name)
     return library.value_attribute(m, owner, name, loc)

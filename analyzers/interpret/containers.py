@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
-from analyzers.interpret.objects import EngineArgsV, NamespaceV
+from analyzers.interpret.objects import PER_CALL, EngineArgsV, NamespaceV, RequestV, object_key
+from analyzers.interpret.trace import Escaped
 from analyzers.interpret.values import (
     Concat,
     Const,
@@ -96,6 +98,10 @@ def get_item(m: Machine, target: Value, key: Value, loc: Loc) -> Value:
         return target.kwargs.get(key.value) or m.opaque(f"`{loc.code}`", loc)
     if isinstance(target, Ext) and target.qual == "os.environ":
         return environment(m, key, None, loc)
+    if isinstance(target, Sym):
+        kept = _kept_item(m, target, key)
+        if kept is not None:
+            return kept
     if isinstance(target, Sym | SeqSym):
         base_desc = target.describe() if isinstance(target, Sym) else target.desc
         return derived(m, target, f"[{key_text(key)}]", f"{base_desc}[{describe(key)}]", loc)
@@ -160,6 +166,12 @@ def set_item(m: Machine, target: Value, key: Value, value: Value, loc: Loc) -> N
             target.items[position] = value
     elif isinstance(target, EngineArgsV) and isinstance(key, Const) and isinstance(key.value, str):
         target.kwargs[key.value] = value
+    elif isinstance(target, Sym):
+        # An item of an object the analysis cannot see into: remembered for later reads.
+        kept = object_key(target)
+        if kept is not None:
+            m.unseen.attrs[(kept, f"[{key_text(key)}]")] = value
+            stored_in_unseen(m, value, f"{target.describe()}[{describe(key)}]", loc)
 
 
 def delete_key(target: Value, key: Value) -> None:
@@ -206,6 +218,8 @@ def contains(m: Machine, container: Value, item: Value) -> bool | None:
         if True in answers:
             return True
         return False if all(answer is False for answer in answers) else None
+    if isinstance(container, Sym):
+        return True if _kept_item(m, container, item) is not None else None
     if isinstance(container, RangeV) and as_int(item) is not None:
         return as_int(item) in range(container.start, container.stop, container.step)
     if isinstance(container, Const) and isinstance(item, Const):
@@ -252,3 +266,37 @@ def unpack(m: Machine, value: Value, count: int, star: int | None, loc: Loc) -> 
         else:
             out.append(m.opaque(f"item {index} of `{loc.code}`", loc))
     return out
+
+
+def stored_in_unseen(m: Machine, value: Value, where: str, loc: Loc) -> None:
+    """A request kept where code the analysis cannot see reads it (a registry) may be served."""
+    if isinstance(value, RequestV) and not value.mock:
+        m.trace.facts.append(Escaped(value, f"the code that reads {where}", loc))
+
+
+_CALL_SERIAL = re.compile(r"#\d+")
+
+
+def _kept_item(m: Machine, owner: Sym, key: Value) -> Value | None:
+    """An item written earlier on an unknown object under `key`, or under the same argument of
+    another call of the same function: unseen callers may pass the same name twice, so whether
+    they did is a decision of the world (once per pair of calls)."""
+    owner_key = object_key(owner)
+    if owner_key is None:
+        return None
+    wanted = key_text(key)
+    exact = m.unseen.attrs.get((owner_key, f"[{wanted}]"))
+    if exact is not None or not isinstance(key, Sym) or not wanted.startswith(PER_CALL):
+        return exact
+    for (stored_owner, index), value in list(m.unseen.attrs.items()):
+        if stored_owner != owner_key or not index[1:].startswith(PER_CALL):
+            continue
+        other = index[1:-1]
+        if other != wanted and _CALL_SERIAL.sub("", other) == _CALL_SERIAL.sub("", wanted):
+            memo = f"same-argument:{other}={wanted}"
+            text = f"whether {describe(key)} is the one of an earlier call"
+            if text not in m.trace.decisions:
+                m.trace.decisions.append(text)
+            if m.oracle.decide(False, memo):
+                return value
+    return None

@@ -9,7 +9,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
-from analyzers.interpret import builtins_model, processes, server_api, stdlib, vllm_api
+from analyzers.interpret import (
+    builtins_model,
+    generated,
+    processes,
+    server_api,
+    stdlib,
+    unseen,
+    vllm_api,
+)
 from analyzers.interpret.argparse_model import parser_method
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import derived
@@ -71,7 +79,7 @@ def call_external(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value:
     last = qual.rpartition(".")[2]
     if last in _MOCKS and ("mock" in qual or qual == last):
         return MockV(qual)
-    for handler in (builtins_model.call, stdlib.call, processes.call):
+    for handler in (generated.call, builtins_model.call, stdlib.call, processes.call):
         result = handler(m, qual, args, loc)
         if result is not None:
             return result
@@ -84,12 +92,16 @@ def unknown_call(m: Machine, callee: str, args: CallArgs, loc: Loc) -> Value:
         return m.opaque(f"the response of {callee}()", loc)
     if callee not in _INERT and not callee.startswith(("logging.", "logger.", "log.", "tqdm")):
         for value in args.values():
-            for request in _requests_in(value):
+            for request in _requests_in(m, value):
                 m.trace.facts.append(Escaped(request, callee, loc))
+        for value in args.values():
+            # A callback: the unseen code may call it, again and again (a trainer's hook).
+            unseen.escape(m, value, loc, f"is handed to {callee}()")
     return m.opaque(f"{callee}(...)", loc)
 
 
-def _requests_in(value: Value) -> list[RequestV]:
+def _requests_in(m: Machine, value: Value) -> list[RequestV]:
+    value = m.unseen.resolve(value)
     if isinstance(value, RequestV):
         return [] if value.mock else [value]
     if isinstance(value, ListV):
@@ -101,9 +113,14 @@ def _requests_in(value: Value) -> list[RequestV]:
 
 def unknown_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> Value:
     """A method of an object the analysis cannot see into (a parameter, a library object)."""
-    if (name in api.LORA_METHOD_NAMES and vllm_api.mentions_lora(args)) or (
-        name in api.REMOVE_METHOD_NAMES and vllm_api.names_an_id(args, name)
+    args = vllm_api.resolved(m, args)
+    if (
+        (name in api.LORA_METHOD_NAMES and vllm_api.mentions_lora(args))
+        or (name in api.REMOVE_METHOD_NAMES and vllm_api.names_an_id(args, name))
+        or (vllm_api.drops_by_id(name) and args.values())
     ):
+        # `engine.add_lora(req)` / `engine.remove_lora(1)` on an engine the analysis cannot
+        # see being built (a parameter, an attribute of an unknown object): still recorded.
         return vllm_api.engine_method(
             m, vllm_api.implicit_engine(m, receiver, loc), name, args, loc
         )
@@ -132,7 +149,7 @@ def call_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc
         return MockV(f"{receiver.desc}.{name}()")
     if isinstance(receiver, ParserV):
         return parser_method(m, receiver, name, args, loc)
-    for handler in (builtins_model.method, stdlib.method, processes.method):
+    for handler in (generated.method, builtins_model.method, stdlib.method, processes.method):
         result = handler(m, receiver, name, args, loc)
         if result is not None:
             return result
@@ -157,6 +174,12 @@ def external_attribute(m: Machine, qual: str, name: str, loc: Loc) -> Value:
 
 
 def value_attribute(m: Machine, owner: Value, name: str, loc: Loc) -> Value:
+    owner = m.unseen.resolve(owner)
+    if isinstance(owner, RequestV):
+        return vllm_api.request_attribute(m, owner, name, loc)
+    kept = unseen.read_attribute(m, owner, name)
+    if kept is not None:
+        return kept
     found = stdlib.attribute(m, owner, name, loc)
     if found is not None:
         return found

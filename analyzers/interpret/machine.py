@@ -17,10 +17,11 @@ from analyzers.interpret import (
     expressions,
     relevance,
     statements,
+    unseen,
 )
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.conversions import truthiness
-from analyzers.interpret.objects import EngineV
+from analyzers.interpret.objects import EngineV, Unseen
 from analyzers.interpret.runtime import Frame, Limits, Write
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.signals import BudgetExhausted, ProgramExit, Raised
@@ -57,6 +58,7 @@ class Machine:
         self.yield_handlers: list[Callable[[Value], Value]] = []
         self.call_records: dict[int, tuple[cst.CSTNode, dict[str, Value]]] = {}
         self.implicit_engine: EngineV | None = None
+        self.unseen = Unseen()
         self.proc = 0
         self.call = 0
         self.importing = 0
@@ -153,8 +155,13 @@ class Machine:
             # Called twice, as a caller outside the analysis may: state kept between calls
             # (an engine built at import or in __init__) meets a second adapter.
             self.trace.entry = ".".join(path)
-            for self.call in range(ENTRY_CALLS):
-                calls.call_value(self, func, entry_args.arguments(self, func, where), where)
+            unseen.call_as_entry(
+                self,
+                func,
+                where,
+                ENTRY_CALLS,
+                arguments=lambda: entry_args.arguments(self, func, where),
+            )
 
         self._guarded(go)
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from analyzers.files.parsing import Loc
 from analyzers.interpret.callargs import CallArgs
-from analyzers.interpret.values import Obj, Value
+from analyzers.interpret.values import Obj, Sym, Value
 
 
 @dataclass(eq=False)
@@ -25,6 +26,8 @@ class EngineV(Obj):
     desc: str = ""
     proc: int = 0
     capacity_known: bool = True
+    # Attributes the analysed code keeps on the engine object (`llm._lora_ids = {}`).
+    attrs: dict[str, Value] = field(default_factory=dict)
 
 
 @dataclass(eq=False)
@@ -99,3 +102,42 @@ class PartialV(Obj):
 
     func: Value
     args: CallArgs
+
+
+_SERIAL = re.compile(r"opaque#(\d+)")
+# Keys of the unknown arguments of one call by unseen code (`calls._missing`, `entry_args`).
+PER_CALL = ("param:", "entry:")
+
+
+@dataclass
+class Unseen:
+    """What one run learnt about code and objects it cannot see (see `unseen.py`)."""
+
+    escaped: set[int] = field(default_factory=set)  # functions already handed over (node ids)
+    # what was written on unknown objects: (object key, ".name" or "[key]") -> value
+    attrs: dict[tuple[str, str], Value] = field(default_factory=dict)
+    adopted: dict[str, RequestV] = field(default_factory=dict)  # unknown object key -> request
+    held: EngineV | None = None  # the engine(s) unknown objects hold, the same on every call
+    call_started: int = 0  # the serial number at the start of the current unseen call
+
+    def outlives_call(self, value: Value) -> bool:
+        """Whether an unknown object existed before the current call by unseen code (an
+        attribute of the shared instance, a module's object), so every call sees the same one;
+        an argument of the call, or a value made during it, may differ from call to call."""
+        key = object_key(value)
+        if key is None or key.startswith(PER_CALL):
+            return False
+        made = _SERIAL.match(key)
+        return made is None or int(made.group(1)) < self.call_started
+
+    def resolve(self, value: Value) -> Value:
+        """An unknown object that was given a request's fields stands for that request."""
+        key = object_key(value)
+        return self.adopted.get(key, value) if key is not None else value
+
+
+def object_key(value: Value) -> str | None:
+    """The identity of an unknown object, for remembering what is written on it."""
+    if not isinstance(value, Sym):
+        return None
+    return f"{value.key}{value.offset:+d}" if value.offset else value.key

@@ -16,11 +16,15 @@ from analyzers.files.parsing import Loc
 from analyzers.interpret import iteration
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import spread_keywords
+from analyzers.interpret.objects import PartialV
 from analyzers.interpret.trace import Spawned
 from analyzers.interpret.values import (
     NONE,
+    BoundExt,
+    ClassV,
     Concat,
     Const,
+    FuncV,
     ListV,
     Obj,
     Value,
@@ -44,6 +48,11 @@ _THREADS = frozenset(
     {"concurrent.futures.ThreadPoolExecutor", "ThreadPoolExecutor", "threading.Thread"}
 )
 _SCRIPT = re.compile(r"[\w./-]+\.py\b")
+# Calls that run `func(*args, **kwargs)` in a worker thread of the caller's process.
+_IN_THREAD = frozenset(
+    {"asyncio.to_thread", "anyio.to_thread.run_sync", "starlette.concurrency.run_in_threadpool",
+     "fastapi.concurrency.run_in_threadpool", "asyncer.asyncify"}
+)  # fmt: skip
 
 
 @dataclass(eq=False)
@@ -68,7 +77,18 @@ class FutureV(Obj):
     value: Value
 
 
+@dataclass(eq=False)
+class ActorV(Obj):
+    """A Ray actor (`Cls.remote(...)`): an instance living in its own process."""
+
+    instance: Value
+    proc: int
+
+
 def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
+    if qual in _IN_THREAD and args.positional:
+        func, rest = args.positional[0], args.positional[1:]
+        return _run_child(m, func, CallArgs(list(rest), dict(args.keywords)), loc, m.proc)
     if qual in _COMMANDS or qual.endswith(".create_subprocess_exec"):
         return _command(m, qual, args, loc)
     short = qual.rpartition(".")[2]
@@ -90,7 +110,11 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
         if short == "Thread" and target is not None:
             inner = args.get(None, "args")
             positional = iteration.plan(m, inner, loc, quiet=True) if inner is not None else []
-            return ProcessV(target, CallArgs(positional), thread=True)
+            kwargs = args.get(None, "kwargs")
+            thread_keywords: dict[str, Value] = {}
+            if kwargs is not None:
+                spread_keywords(kwargs, thread_keywords)
+            return ProcessV(target, CallArgs(positional, thread_keywords), thread=True)
         return PoolV(False, m.proc, thread=True)
     if qual in _POOLS or (short in ("Pool", "ProcessPoolExecutor") and "multiprocessing" in qual):
         per_task = args.get(None, "max_tasks_per_child") or args.get(None, "maxtasksperchild")
@@ -147,7 +171,53 @@ def method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> 
         return _pool_method(m, receiver, name, args, loc)
     if isinstance(receiver, FutureV) and name == "result":
         return receiver.value
+    if name == "run_in_executor" and len(args.positional) >= 2:
+        # `loop.run_in_executor(executor, func, *args)`: None is the loop's thread pool.
+        executor, func = args.positional[0], args.positional[1]
+        inner = CallArgs(list(args.positional[2:]))
+        if isinstance(executor, PoolV):
+            return _in_pool(m, executor, func, inner, loc)
+        return _run_child(m, func, inner, loc, m.proc)
+    if name == "submit" and args.positional and _callable(args.positional[0]):
+        # An executor the analysis cannot see: the task runs in this process, as a thread
+        # pool's does (sharing the caller's engines is the case that can go stale).
+        func = args.positional[0]
+        inner = CallArgs(list(args.positional[1:]), dict(args.keywords))
+        return FutureV(_run_child(m, func, inner, loc, m.proc))
     return None
+
+
+def _callable(value: Value) -> bool:
+    return isinstance(value, FuncV | ClassV | BoundExt | PartialV)
+
+
+def remote(m: Machine, target: Value, args: CallArgs, loc: Loc) -> Value:
+    """Ray's `f.remote(...)` / `Actor.remote(...)`: a task or actor in a process of its own."""
+    if isinstance(target, ClassV):
+        proc = m.new_process()
+        m.trace.facts.append(Spawned([], describe(target), loc, bool(m.loops), function=True))
+        saved = m.proc
+        m.proc = proc
+        try:
+            instance = m.call_value(target, args, loc)
+        finally:
+            m.proc = saved
+        return ActorV(instance, proc)
+    if isinstance(target, ActorMethodV):
+        return FutureV(_run_child(m, target.method, args, loc, target.actor.proc))
+    return FutureV(_run_child(m, target, args, loc, None))
+
+
+@dataclass(eq=False)
+class ActorMethodV(Obj):
+    """`actor.method`: called through `.remote(...)` in the actor's process."""
+
+    actor: ActorV
+    method: Value
+
+
+def actor_attribute(m: Machine, actor: ActorV, name: str, loc: Loc) -> Value:
+    return ActorMethodV(actor, m.get_attribute(actor.instance, name, loc))
 
 
 def _pool_method(m: Machine, pool: PoolV, name: str, args: CallArgs, loc: Loc) -> Value | None:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 from analyzers.files.parsing import Loc
 from analyzers.files.program import ModuleLoader
 from analyzers.interpret.callargs import CallArgs
-from analyzers.interpret.objects import EngineV
+from analyzers.interpret.objects import EngineV, Unseen
 from analyzers.interpret.trace import Trace
 from analyzers.interpret.values import FuncV, Sym, Value
 from analyzers.interpret.worlds import Oracle
@@ -70,6 +70,7 @@ class Machine(Protocol):
     implicit_engine: EngineV | None
     proc: int  # the process the run is in (a child process starts with an empty cache)
     call: int  # which of the repeated calls of an entry function is running
+    unseen: Unseen  # what is known of code and objects outside the analysis
 
     def serial(self) -> int:
         """A number never handed out before in this run."""

@@ -15,6 +15,7 @@ from analyzers.interpret import builtins_model, containers, iteration
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import derived, key_text
 from analyzers.interpret.objects import EngineArgsV, NamespaceV, ParserV, PartialV, RequestV
+from analyzers.interpret.processes import FutureV
 from analyzers.interpret.values import (
     NONE,
     Concat,
@@ -199,6 +200,10 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
 
 
 def _pass_through(m: Machine, value: Value | None) -> Value:
+    if isinstance(value, FutureV):  # `ray.get(task.remote(...))`, `await asyncio.wrap_future`
+        return value.value
+    if isinstance(value, ListV) and any(isinstance(item, FutureV) for item in value.items):
+        return ListV([item.value if isinstance(item, FutureV) else item for item in value.items])
     if isinstance(value, RequestV):
         return replace(value, rid=value.rid)
     return value if value is not None else NONE

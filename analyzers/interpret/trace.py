@@ -157,6 +157,9 @@ class Trace:
     decisions: list[str] = field(default_factory=list)
     mock_serves: list[Loc] = field(default_factory=list)
     incomplete: str | None = None  # why the run stopped early (budget), if it did
+    # vLLM's own adapter-cache code replaced by the repository ("Class.method at file:line"):
+    # the cache no longer behaves as modelled, so a stale repeat is not certain
+    cache_patches: list[str] = field(default_factory=list)
     # "old" or "new": this run assumed a vLLM release before / from 0.15 (load_inplace exists)
     version_gate: str | None = None
     gate_loc: Loc | None = None

@@ -23,7 +23,7 @@ from analyzers.interpret.objects import (
 )
 from analyzers.interpret.signals import Raised
 from analyzers.interpret.trace import EngineBuilt, OpaqueServe, Pinned, Removed, Served
-from analyzers.interpret.values import NONE, Const, ListV, SeqSym, Value, describe
+from analyzers.interpret.values import NONE, BoundExt, Const, ListV, SeqSym, Value, describe
 from analyzers.vllm import api
 from analyzers.vllm.releases import LOAD_INPLACE_SINCE
 
@@ -145,7 +145,18 @@ def _version_gate(m: Machine, loc: Loc) -> None:
 
 
 def implicit_engine(m: Machine, receiver: Value, loc: Loc) -> EngineV:
-    """One shared stand-in for every engine the analysis cannot see being built."""
+    """One shared stand-in for every engine the analysis cannot see being built.
+
+    An engine reached through an argument of an entry call may differ from call to call
+    (`implicit`); one held by an object that outlives the calls (`self.engine`, a module's
+    client) is the same on every call (`held`), so a repeat across calls is a real repeat.
+    """
+    if m.trace.entry is not None and m.unseen.outlives_call(receiver):
+        if m.unseen.held is None:
+            m.unseen.held = EngineV(
+                m.serial(), "held", loc, desc=describe(receiver), capacity_known=False
+            )
+        return m.unseen.held
     if m.implicit_engine is None:
         m.implicit_engine = EngineV(
             m.serial(), "implicit", loc, desc=describe(receiver), capacity_known=False
@@ -153,7 +164,26 @@ def implicit_engine(m: Machine, receiver: Value, loc: Loc) -> EngineV:
     return m.implicit_engine
 
 
+def resolved(m: Machine, args: CallArgs) -> CallArgs:
+    """The arguments with unknown objects that became requests (`req.lora_int_id = 1`) as such."""
+    return CallArgs(
+        [m.unseen.resolve(value) for value in args.positional],
+        {name: m.unseen.resolve(value) for name, value in args.keywords.items()},
+        args.star,
+        args.star_star,
+        args.call,
+    )
+
+
+def serve_for_caller(m: Machine, request: RequestV, via: str, loc: Loc) -> None:
+    """A request handed back to code outside the analysis: served there, on an engine it has."""
+    # The caller's engine may differ from call to call: never the `held` one.
+    engine = implicit_engine(m, m.fixed("param:the caller's engine", "the caller's engine"), loc)
+    _serve_value(m, engine, request, via, loc)
+
+
 def engine_method(m: Machine, engine: EngineV, name: str, args: CallArgs, loc: Loc) -> Value:
+    args = resolved(m, args)
     if name in api.SERVE_METHOD_NAMES:
         requested = args.keywords.get(api.REQUEST_KEYWORD)
         if requested is not None:
@@ -186,8 +216,15 @@ def engine_method(m: Machine, engine: EngineV, name: str, args: CallArgs, loc: L
 _ID_EFFECTS = (api.Effect.REMOVE, api.Effect.PIN)
 
 
+def drops_by_id(name: str) -> bool:
+    """A cache operation that takes an adapter id (`remove_lora(1)`, `pin_lora(1)`)."""
+    method = api.ENGINE_METHOD.get(name)
+    return method is not None and method.argument is not None and method.effect in _ID_EFFECTS
+
+
 def _serve_value(m: Machine, engine: EngineV, value: Value, via: str, loc: Loc) -> None:
     m.covered.add((loc.path, loc.line, loc.column))
+    value = m.unseen.resolve(value)
     if isinstance(value, Const) and value.value is None:
         return
     if isinstance(value, ListV):
@@ -221,9 +258,19 @@ def _serve_value(m: Machine, engine: EngineV, value: Value, via: str, loc: Loc) 
 
 
 def engine_attribute(m: Machine, engine: EngineV, name: str, loc: Loc) -> Value:
+    if name in engine.attrs:
+        return engine.attrs[name]
     if name in api.FACET_NAMES:
         return engine
+    if name in api.LORA_METHOD_NAMES or name in api.ENGINE_METHOD:
+        # `asyncio.to_thread(llm.generate, ...)`: the bound method, called later.
+        return BoundExt(engine, name)
     return m.opaque(f"{engine.kind}.{name}", loc)
+
+
+def engine_has(engine: EngineV, name: str) -> bool:
+    """`hasattr(engine, name)`: vLLM's own facets and methods, and what the code set on it."""
+    return name in engine.attrs or name in api.FACET_NAMES or name in api.LORA_METHOD_NAMES
 
 
 def request_attribute(m: Machine, request: RequestV, name: str, loc: Loc) -> Value:

@@ -61,7 +61,12 @@ def limits_for(module: Module) -> Limits:
 
 
 def entry_functions(module: Module) -> list[tuple[str, ...]]:
-    """Top-level functions and methods of top-level classes that mention adapter requests."""
+    """Top-level functions and methods of top-level classes that mention adapter requests.
+
+    Library mode: those the file's own run never reaches are run on their own, as unseen
+    callers would use them (repeated calls, unknown arguments, one instance); functions nested
+    in them are reached when they escape (a callback, a route, a monkeypatch, a return value).
+    """
     found: list[tuple[str, ...]] = []
     code = module.source.module.code_for_node
     for statement in module.source.module.body:
@@ -105,6 +110,7 @@ def analyse_driver(
     spent = [0]
     runs = [_explore(loader, module, None, limits, spent)]
     covered = {key for machine in runs[0][0] for key in machine.covered}
+    entries: list[str] = []
     for path in entry_functions(module):
         span = _line_range(module, path)
         if span is not None and any(
@@ -112,7 +118,18 @@ def analyse_driver(
         ):
             continue
         runs.append(_explore(loader, module, path, limits, spent))
-    return _combine(runs, versions, primary)
+        if any(machine.trace.requests or machine.trace.facts for machine in runs[-1][0]):
+            entries.append(".".join(path) + "()")
+    result = _combine(runs, versions, primary)
+    if result.outcome is not None and entries:
+        shown = ", ".join(entries[:3]) + (
+            f" and {len(entries) - 3} more" if len(entries) > 3 else ""
+        )
+        result.flips.append(
+            f"library mode: nothing in the file runs {shown}, so each is analysed as callers "
+            f"outside it may use it (called twice, unknown arguments, one instance)"
+        )
+    return result
 
 
 def _explore(

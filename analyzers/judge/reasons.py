@@ -23,7 +23,7 @@ def describe_stale(stale: Sequence[Stale], view: RunView) -> tuple[str, Loc, lis
     )
     where = (
         f"{engine.kind} at {engine.loc}"
-        if engine.kind != "implicit"
+        if engine.kind not in ("implicit", "held")
         else f"the engine `{engine.desc}`"
     )
     focus = [(event.loc, "served a stale adapter")]

@@ -149,7 +149,22 @@ def _classify(view: RunView, replayed: Replayed) -> Outcome:
             f"on an engine its caller passes in; a caller that passes the same engine for "
             f"a second adapter is served the first one ({across.served.loc})"
         )
+        if across.served.via.startswith("returned by"):
+            # A request factory: its callers serve what it hands back (library mode).
+            text = (
+                f"the request {across.served.via} (built at {across.served.request.loc}) has "
+                f"lora_int_id {_id_text(across)} for every adapter; a caller that serves two "
+                f"adapters from it through one engine is served the first one"
+            )
         return outcome(Verdict.INDETERMINATE, text, across.served.request.loc, "stale across calls")
+    if certain and trace.cache_patches:
+        reason, line, _ = describe_stale(certain, view)
+        text = (
+            f"vLLM's adapter cache is monkeypatched ({trace.cache_patches[0]}), so whether a "
+            f"repeated lora_int_id is re-read depends on the patched code; with vLLM's own "
+            f"cache: {reason}"
+        )
+        return outcome(Verdict.INDETERMINATE, text, line, "cache code replaced")
     if certain:
         reason, line, focus = describe_stale(certain, view)
         result = outcome(Verdict.AFFECTED, reason, line)

@@ -847,6 +847,14 @@ ROUTES: tuple[Route, ...] = (
 )
 
 
+# Methods of vLLM's own classes on the path of a cache hit or miss (the worker's LoRA manager,
+# the model manager, the model runner): a repository that assigns its own function to one
+# changes what a repeated lora_int_id does (prime-rl forces a reload this way).
+CACHE_INTERNALS = frozenset(
+    {"add_adapter", "_apply_adapters", "activate_adapter", "set_active_adapters", "_load_adapter",
+     "remove_adapter", "remove_oldest_adapter", "set_active_loras", "_set_active_loras"}
+)  # fmt: skip
+
 # -- what the analyzer looks up, derived from the table above (edit the table, not these) -------
 
 REQUEST_CLASS_NAMES = frozenset(entry.name for entry in REQUEST_CLASSES)

@@ -20,16 +20,7 @@ from tests.analyzers.conftest import DRIVERS
 
 REPRODUCTIONS = DRIVERS / "reproductions"
 
-KNOWN_WRONG = {
-    "nested-function-never-run/rollout_hook.py",
-    "nested-function-never-run/reload_patch.py",
-    "opaque-request-object-dropped/rl_service.py",
-    "returned-request-never-served/counter_requests.py",
-    "returned-request-never-served/fixed_requests.py",
-    "route-decorator-taken-as-http-load/admin_server.py",
-    "state-on-unmodelled-object-lost/amplify.py",
-    "thread-wrapper-escape/async_generate.py",
-}
+KNOWN_WRONG: set[str] = set()
 
 
 def _cases() -> list[object]:

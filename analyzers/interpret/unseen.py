@@ -1,0 +1,176 @@
+"""Code the analysis cannot see that calls back into the repository or keeps its objects.
+
+A function handed to unseen code (a callback, a route handler, a monkeypatched method, a factory
+returned to a caller) is called as that code would call it: repeatedly, with unknown arguments,
+on one shared object when it is a method. A request that such code gets back (returned, or
+stored where it can reach it) is served by it on an engine the analysis cannot see. Attributes
+and items written on unknown objects are remembered for the rest of the run, and an unknown
+object given a request's fields (`req.lora_int_id = 1`) is a request from then on.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from analyzers.files.parsing import Loc
+from analyzers.interpret.callargs import CallArgs
+from analyzers.interpret.containers import derived, stored_in_unseen
+from analyzers.interpret.objects import PartialV, RequestV, object_key
+from analyzers.interpret.values import DictV, Ext, FuncV, InstV, ListV, Value, describe
+from analyzers.interpret.vllm_api import serve_for_caller
+from analyzers.vllm import api
+
+if TYPE_CHECKING:
+    from analyzers.interpret.runtime import Machine
+
+_SITE_HINT = re.compile("|".join(re.escape(word) for word in api.SITE_WORDS))
+_MENTIONS: dict[int, tuple[object, bool]] = {}
+_ID, _NAME, _PATH, _INPLACE = "lora_int_id", "lora_name", "lora_path", "load_inplace"
+
+
+def mentions_sites(func: FuncV) -> bool:
+    """Whether a function's source names a request site (only those are worth calling)."""
+    cached = _MENTIONS.get(id(func.node))
+    if cached is not None and cached[0] is func.node:
+        return cached[1]
+    found = bool(_SITE_HINT.search(func.module.source.module.code_for_node(func.node)))
+    _MENTIONS[id(func.node)] = (func.node, found)
+    return found
+
+
+def _target(value: Value) -> FuncV | None:
+    if isinstance(value, PartialV):
+        return _target(value.func)
+    return value if isinstance(value, FuncV) else None
+
+
+def call_as_entry(
+    m: Machine,
+    func: Value,
+    loc: Loc,
+    times: int,
+    *,
+    arguments: Callable[[], CallArgs] | None = None,
+    positional: list[Value] | None = None,
+) -> None:
+    """Call `func` `times` times with unknown arguments (`arguments()` makes each call's), as a
+    caller outside the analysis may; what each call returns is handed to that caller."""
+    target = _target(func)
+    who = target.name if target is not None else "the function"
+    saved, started = m.call, m.unseen.call_started
+    try:
+        for index in range(times):
+            m.call = saved + index
+            m.unseen.call_started = m.serial()
+            args = arguments() if arguments is not None else CallArgs()
+            args.positional[:0] = list(positional or [])
+            result = m.call_value(func, args, loc)
+            hand_back(m, result, who, loc)
+    finally:
+        m.call, m.unseen.call_started = saved, started
+
+
+def escape(m: Machine, value: Value, loc: Loc, why: str, *, method: bool = False) -> None:
+    """A function of the repository handed to unseen code, which may call it again and again."""
+    target = _target(value)
+    if target is None or not mentions_sites(target) or id(target.node) in m.unseen.escaped:
+        return
+    m.unseen.escaped.add(id(target.node))
+    m.trace.assume(
+        f"{target.name}() {why} ({loc}), so it is analysed as that code may call it: "
+        f"twice, with unknown arguments"
+    )
+    # Its repeated calls are what a stale repeat spans: the reason names it.
+    m.trace.entry = target.name
+    shared: list[Value] = []
+    if method and target.bound_self is None:
+        shared = [m.fixed(f"self:{target.name}#{m.serial()}", f"the {target.name}() receiver", loc)]
+    call_as_entry(m, value, loc, 2, positional=shared)
+
+
+def hand_back(m: Machine, value: Value, who: str, loc: Loc, depth: int = 0) -> None:
+    """What a call by unseen code gets back: requests it serves, functions it calls."""
+    if isinstance(value, RequestV):
+        if not value.mock:
+            serve_for_caller(m, value, f"returned by {who}()", loc)
+        return
+    if depth > 1:
+        return
+    if isinstance(value, ListV | DictV):
+        for item in value.items if isinstance(value, ListV) else value.values:
+            hand_back(m, item, who, loc, depth + 1)
+    elif isinstance(value, InstV):
+        for item in list(value.attrs.values()):
+            if isinstance(item, RequestV):
+                hand_back(m, item, who, loc, depth + 1)
+    elif _target(value) is not None:
+        escape(m, value, loc, f"is returned by {who}() to a caller outside the analysis")
+
+
+def _is_method(func: FuncV) -> bool:
+    params = func.node.params.params
+    return bool(params) and params[0].name.value in ("self", "cls")
+
+
+def write_attribute(m: Machine, owner: Value, name: str, value: Value, loc: Loc) -> None:
+    """`owner.name = value` on an object the analysis cannot see into (a library class, an
+    unknown object): functions put there are called by that code, requests stored there may be
+    served by it, and the value is remembered for later reads."""
+    target = _target(value)
+    vllm_class = owner.qual if isinstance(owner, Ext) and owner.qual.startswith(api.MODULE) else ""
+    if target is not None and vllm_class and name in api.CACHE_INTERNALS:
+        patch = f"{vllm_class.rpartition('.')[2]}.{name} replaced at {loc}"
+        if patch not in m.trace.cache_patches:
+            m.trace.cache_patches.append(patch)
+    if target is not None:
+        where = describe(owner) if not isinstance(owner, Ext) else owner.qual
+        escape(m, value, loc, f"is attached to {where}", method=_is_method(target))
+    key = object_key(owner)
+    if key is None:
+        return
+    request = m.unseen.adopted.get(key)
+    if request is None and name in api.FIELDS:
+        request = _adopt(m, owner, key, loc)
+    if request is not None and name in api.FIELD_HOLDS:
+        setattr(request, api.FIELD_HOLDS[name], value)
+        request.mutations.append(loc)
+        return
+    if request is not None and api.is_content_field(name):
+        request.content = {**request.content, name: value}  # new tensors on the same request
+        return
+    m.unseen.attrs[(key, f".{name}")] = value
+    stored_in_unseen(m, value, f"{describe(owner)}.{name}", loc)
+
+
+def _adopt(m: Machine, owner: Value, key: str, loc: Loc) -> RequestV:
+    """An unknown object given a request's field: a request made by code outside the analysis."""
+    desc = describe(owner)
+
+    def part(field_name: str) -> Value:
+        known = m.unseen.attrs.get((key, f".{field_name}"))
+        if known is not None:
+            return known
+        return derived(m, owner, f".{field_name}", f"{desc}.{field_name}", loc)
+
+    request = RequestV(
+        m.serial(),
+        part(_NAME),
+        part(_ID),
+        part(_PATH),
+        m.unseen.attrs.get((key, f".{_INPLACE}")),
+        loc,
+        id_text=f"{desc}.{_ID}",
+        path_text=f"{desc}.{_PATH}",
+    )
+    m.unseen.adopted[key] = request
+    m.trace.requests.append(request)
+    m.covered.add((loc.path, loc.line, loc.column))
+    return request
+
+
+def read_attribute(m: Machine, owner: Value, name: str) -> Value | None:
+    """What the run wrote on an unknown object earlier, or None."""
+    key = object_key(owner)
+    return m.unseen.attrs.get((key, f".{name}")) if key is not None else None
