@@ -396,13 +396,22 @@ _INHERITED: dict[str, _Audit] = {}  # "audit": the one a forked worker inherited
 
 def worker_count(fresh: int, jobs: int | None = None) -> int:
     """How many processes analyse `fresh` drivers: `jobs`, else `LORA_AUDIT_JOBS`, else the
-    cores this process may run on; 1 (serial) for few drivers or where fork is unavailable."""
+    cores this process may run on; 1 (serial) for few drivers, where fork is unavailable, or in a
+    daemonic process (a Celery prefork worker), which may not have children of its own."""
+    if _daemonic():
+        return 1
     if jobs is None:
         text = os.environ.get(JOBS_ENV, "").strip()
         jobs = int(text) if text.isdigit() else _cores()
     if jobs <= 1 or fresh < _MIN_PARALLEL or not hasattr(os, "fork"):
         return 1
     return min(jobs, fresh)
+
+
+def _daemonic() -> bool:
+    import multiprocessing
+
+    return bool(multiprocessing.current_process().daemon)
 
 
 def _cores() -> int:

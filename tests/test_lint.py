@@ -28,7 +28,7 @@ def _tool(name: str) -> str:
     [
         pytest.param(["ruff", "check", "--no-cache", "."], id="ruff-check"),
         pytest.param(["ruff", "format", "--check", "--no-cache", "."], id="ruff-format"),
-        pytest.param(["mypy"], id="mypy"),
+        pytest.param(["mypy"], id="mypy", marks=pytest.mark.slow),
     ],
 )
 def test_clean(command: list[str]) -> None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -51,3 +53,20 @@ def test_worker_count_is_serial_for_few_drivers_or_one_core(
     assert worker_count(100) == 1
     monkeypatch.setenv("LORA_AUDIT_JOBS", "4")
     assert worker_count(100) == 4
+
+
+def _count_in_child(answer: Any) -> None:
+    answer.put(worker_count(100, 8))
+
+
+def test_a_daemonic_process_analyses_serially() -> None:
+    """A Celery prefork worker is daemonic and may not start a pool: the audit there is serial
+    instead of failing with "daemonic processes are not allowed to have children"."""
+    context = multiprocessing.get_context("fork")
+    answer = context.Queue()
+    child = context.Process(target=_count_in_child, args=(answer,), daemon=True)
+    child.start()
+    got = answer.get(timeout=30)
+    child.join(timeout=30)
+    assert got == 1
+    assert worker_count(100, 8) == 8, "outside a daemon the pool is used"

@@ -54,6 +54,7 @@ def _alive(pid: int) -> bool:
     return True
 
 
+@pytest.mark.slow
 def test_a_killed_worker_is_restarted_and_sigterm_stops_everything(
     launched: tuple[subprocess.Popen[bytes], Path],
 ) -> None:
