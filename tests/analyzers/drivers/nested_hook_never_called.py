@@ -1,7 +1,10 @@
-# expect: Indeterminate line=12 reason~="no analysed run reached the request site LoRARequest(...) at nested_hook_never_called.py:12 in make_hook.on_step()" reason~="nothing the analysis ran calls make_hook.on_step()"
-"""A hook built by a factory and handed to a trainer that is not in the repository: no run of
-the analysis calls it, but the file builds and serves requests, so it gets a row that says
-exactly that instead of none."""
+# expect: Indeterminate line=15 reason~="on_step() serves lora_int_id 1 on an engine its caller passes in" reason~="library mode"
+"""A hook built by a factory and handed to a trainer that is not in the repository. The factory
+has no caller here, so it is analysed in library mode: the hook it returns is called as its
+caller would, twice with unknown arguments. Each call serves id 1 for a new folder on an engine
+the caller passes in; whether that is stale depends on whether the caller passes the same engine
+twice (Indeterminate). This test once expected "no analysed run reached the request site": the
+hook is now run, so the row says what it does instead."""
 from vllm.lora.request import LoRARequest
 
 
