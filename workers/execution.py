@@ -30,8 +30,9 @@ from bot.github.repo import process_prefix
 from bot.jobs import Job
 from workers.ledger import Begun, Ledger
 from workers.logs import JobLogger, job_logger
-from workers.retrying import decide
+from workers.retrying import Decision, decide
 from workers.services import Services, services
+from workers.tuning import WorkerTuning
 
 J = TypeVar("J", bound=Job)
 # After this many attempts died without a word (killed, out of memory), the next one reports
@@ -145,6 +146,17 @@ def _raise_retry(
     raise task.retry(exc=exc, countdown=countdown, max_retries=max_retries)
 
 
+def _decision(task: Task[Any, Any], tuning: WorkerTuning, exc: Exception) -> Decision:
+    """Retry or give up after `exc`, by this task's attempts so far and the tuning's bounds."""
+    return decide(
+        exc,
+        task.request.retries,
+        max_retries=tuning.max_retries,
+        backoff_max=tuning.retry_backoff_max,
+        jitter=random.random(),
+    )
+
+
 def attempt(
     task: Task[Any, Any],
     ctx: JobContext,
@@ -163,13 +175,7 @@ def attempt(
     except (Retry, Ignore):
         raise
     except Exception as exc:
-        decision = decide(
-            exc,
-            task.request.retries,
-            max_retries=tuning.max_retries,
-            backoff_max=tuning.retry_backoff_max,
-            jitter=random.random(),
-        )
+        decision = _decision(task, tuning, exc)
         if decision.retry:
             log.warning(
                 "attempt %d failed, retrying in %.1fs: %s", ctx.attempt, decision.countdown, exc
@@ -264,13 +270,7 @@ def execute_scheduled(
     except Retry:
         raise
     except Exception as exc:
-        decision = decide(
-            exc,
-            task.request.retries,
-            max_retries=tuning.max_retries,
-            backoff_max=tuning.retry_backoff_max,
-            jitter=random.random(),
-        )
+        decision = _decision(task, tuning, exc)
         if decision.retry:
             log.warning("attempt %d failed, retrying: %s", ctx.attempt, exc)
             countdown = min(decision.countdown, tuning.max_countdown)
