@@ -127,8 +127,9 @@ class Machine:
             return conditions.decide(self, value, default=default, loc=loc, weight=weight)
         choice = self.oracle.decide(default, memo, weight)
         if memo is None or memo not in self.trace.decisions:
-            self.trace.decisions.append(memo or f"{loc.code} ({loc})")
-            self.trace.conditions.setdefault(memo or f"{loc.code} ({loc})", f"{loc.code} ({loc})")
+            where = f"{loc.code} ({loc})"
+            self.trace.decisions.append(memo or where)
+            self.trace.conditions.setdefault(memo or where, where)
         return choice
 
     # -- entry points ------------------------------------------------------------------------

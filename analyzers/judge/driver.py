@@ -178,8 +178,8 @@ def _combine(
         for machine in machines:
             trace = machine.trace
             _collect(result, machine)
+            shown = [trace.conditions.get(d, d) for d in trace.decisions]  # in words
             if not finished:
-                shown = [trace.conditions.get(d, d) for d in trace.decisions]
                 result.unexplored += [d for d in shown if d not in result.unexplored]
             if trace.incomplete:
                 incomplete_reason = trace.incomplete
@@ -202,7 +202,6 @@ def _combine(
             for version, outcome in judged.items():
                 per_version[version].append(outcome)
                 inputs[id(outcome)] = trace.inputs
-            shown = [trace.conditions.get(d, d) for d in trace.decisions]
             decisions += [d for d in shown if d not in decisions]
     if not any(per_version.values()):
         return result
