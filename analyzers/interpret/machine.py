@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 import libcst as cst
 
@@ -25,11 +27,13 @@ from analyzers.interpret.objects import EngineV, Unseen
 from analyzers.interpret.runtime import Frame, Limits, Write
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.signals import BudgetExhausted, ProgramExit, Raised
+from analyzers.interpret.snapshot import Snapshot, Uncopyable, copy_state
 from analyzers.interpret.trace import StopKind, Trace
 from analyzers.interpret.values import (
     ClassV,
     Cond,
     Const,
+    LazyImport,
     ModV,
     Sym,
     Value,
@@ -37,15 +41,62 @@ from analyzers.interpret.values import (
 from analyzers.interpret.worlds import Oracle
 
 ENTRY_CALLS = 2
+# A shared start saves re-running at least this many steps per world; below it, copying the
+# state would cost about as much as running again.
+SNAPSHOT_STEPS = 1_000
+# The run state a snapshot holds: everything a run changes, except the answers of its oracle.
+_STATE = (
+    "trace",
+    "modules",
+    "writes",
+    "covered",
+    "call_records",
+    "implicit_engine",
+    "unseen",
+    "proc",
+    "call",
+    "import_guesses",
+    "steps",
+    "_serial",
+)
+
+
+@dataclass
+class Prefix:
+    """Where the worlds of one search still run alike, and the run state there, once copied.
+
+    Every world runs the same code until its oracle is first asked (the machine is
+    deterministic), so the state just before that is the same in all of them.
+    """
+
+    statement: int | None = None  # the driver's top-level statement where a world first asked
+    snapshot: Snapshot | None = None
+    tried: bool = False
+
+
+@dataclass
+class Prefixes:
+    """The shared starts of one driver's searches: its run as a script, and its import (the
+    start of every run of one of its functions)."""
+
+    main: Prefix = field(default_factory=Prefix)
+    imported: Prefix = field(default_factory=Prefix)
+    min_steps: int = SNAPSHOT_STEPS  # a shorter start is run again rather than copied
 
 
 class Machine:
     """Runs a module or a function on abstract values, recording a `Trace`."""
 
     def __init__(
-        self, loader: ModuleLoader, oracle: Oracle, limits: Limits, spent: list[int] | None = None
+        self,
+        loader: ModuleLoader,
+        oracle: Oracle,
+        limits: Limits,
+        spent: list[int] | None = None,
+        prefixes: Prefixes | None = None,
     ) -> None:
         self.loader = loader
+        self.prefixes = prefixes
         self.spent = spent if spent is not None else [0]  # shared by every run of one driver
         self.oracle = oracle
         self.limits = limits
@@ -62,6 +113,7 @@ class Machine:
         self.proc = 0
         self.call = 0
         self.importing = 0
+        self.import_guesses = 0  # undecidable import-time conditions answered by their default
         self.steps = 0
         self._serial = 0
 
@@ -116,6 +168,7 @@ class Machine:
         if known is not None:
             return known
         if self.importing:
+            self.import_guesses += 1
             return default
         memo = _memo_key(value)
         weight = relevance.CALLS
@@ -137,17 +190,32 @@ class Machine:
     def run_main(self, module: Module) -> None:
         """Run a file as `python file.py` would: top level with `__name__ == "__main__"`."""
 
-        def go() -> None:
-            self.exec_module(module, as_main=True)
+        self._guarded(lambda: self._run_script(module))
 
-        self._guarded(go)
+    def _run_script(self, module: Module) -> None:
+        """The top level, from the shared start when an earlier world left one."""
+        prefix = self.prefixes.main if self.prefixes is not None else None
+        body = module.source.module.body
+        start = 0
+        if prefix is not None and prefix.snapshot is not None and prefix.statement is not None:
+            scope: Scope = self.restore(prefix.snapshot)["scope"]
+            start = prefix.statement
+        else:
+            scope = self._module_scope(module, as_main=True).scope  # type: ignore[assignment]
+        for index in range(start, len(body)):
+            if prefix is not None and index == prefix.statement and not prefix.tried:
+                prefix.tried = True
+                prefix.snapshot = self.snapshot(scope=scope)
+            statements.execute(self, body[index], scope)
+            if prefix is not None and prefix.statement is None and self.oracle.taken:
+                prefix.statement = index
 
     def run_function(self, module: Module, path: Sequence[str]) -> None:
         """Import `module`, then call its function (or `Class.method`) with unknown arguments."""
 
         def go() -> None:
             where = self.loc(module, module.source.module)
-            target: Value = self.import_path(module)
+            target: Value = self._import_entry_module(module)
             for name in path[:-1]:
                 target = classes.get_attribute(self, target, name, where)
                 if isinstance(target, ClassV):
@@ -186,27 +254,110 @@ class Machine:
             self.trace.incomplete = "the code nests too deeply to follow"
             self.trace.stop(StopKind.NESTING, self.trace.incomplete)
 
-    def exec_module(self, module: Module, *, as_main: bool) -> ModV:
+    def _import_entry_module(self, module: Module) -> ModV:
+        """The driver imported as a module, from the shared start when an earlier run left one."""
+        prefix = self.prefixes.imported if self.prefixes is not None else None
+        if prefix is not None and prefix.snapshot is not None:
+            self.restore(prefix.snapshot)
+            known = self.modules.get(module.name)
+            if isinstance(known, ModV):
+                return known
+        imported = self.import_path(module)
+        self._force_imports(imported)
+        if prefix is not None and not prefix.tried:
+            prefix.tried = True
+            prefix.snapshot = self.snapshot()
+        return imported
+
+    def _force_imports(self, modv: ModV) -> None:
+        """Resolve the names the driver's own imports bind, as Python's eager import would:
+        the modules they run are then part of the start every run of a function shares. One
+        that raises stays unresolved, and raises again where a run reads it."""
+        if not isinstance(modv.scope, Scope):
+            return
+        for value in list(modv.scope.vars.values()):
+            if isinstance(value, LazyImport):
+                try:
+                    value.force()
+                except Raised:
+                    continue
+
+    # -- shared starts -----------------------------------------------------------------------
+
+    def snapshot(self, **extra: Any) -> Snapshot | None:
+        """A copy of this run's state, if it is worth sharing and nothing world-specific has
+        happened yet (no answer asked of the oracle, no call or loop under way)."""
+        if (
+            self.prefixes is None
+            or self.oracle.taken
+            or self.steps < self.prefixes.min_steps
+            or self.frames
+            or self.loops
+            or self.yield_handlers
+            or self.importing
+        ):
+            return None
+        state = {name: getattr(self, name) for name in _STATE} | extra
+        try:
+            return Snapshot(self, copy_state(state, {id(self): self, id(self.loader): self.loader}))
+        except Uncopyable:
+            return None
+
+    def restore(self, snapshot: Snapshot) -> dict[str, Any]:
+        """Continue from a copy of `snapshot`, as if this run had got there itself."""
+        standing = {id(snapshot.origin): self, id(self.loader): self.loader}
+        state = copy_state(snapshot.state, standing)
+        for name in _STATE:
+            setattr(self, name, state[name])
+        return state
+
+    def _module_scope(self, module: Module, *, as_main: bool) -> ModV:
         scope = Scope(module)
         scope.vars["__name__"] = Const("__main__" if as_main else module.name)
         scope.vars["__file__"] = Const(module.path)
         scope.vars["__package__"] = Const(module.package)
-        modv = ModV(module, scope)
-        if not as_main:
-            self.modules[module.name] = modv
-            self.importing += 1
+        return ModV(module, scope)
+
+    def exec_module(self, module: Module) -> ModV:
+        """Import a same-repository module: its top level runs once per run."""
+        modv = self._module_scope(module, as_main=False)
+        scope = modv.scope
+        assert isinstance(scope, Scope)
+        self.modules[module.name] = modv
+        self.importing += 1
         try:
-            self.exec_block(module.source.module.body, scope)
+            for statement in module.source.module.body:
+                self._import_statement(module, statement, scope)
         finally:
-            if not as_main:
-                self.importing -= 1
+            self.importing -= 1
         return modv
+
+    def _import_statement(self, module: Module, statement: cst.CSTNode, scope: Scope) -> None:
+        """One top-level statement of an imported module.
+
+        Import-time conditions take their default without a second world, so a `raise` met
+        after such a guess is not a fact: the other answer may not raise. The statement is
+        then given up (what it binds becomes unknown) and the import goes on, which covers
+        both answers: a run that stops at import serves nothing.
+        """
+        try:
+            statements.execute(self, statement, scope)
+        except Raised as exc:
+            if not self.import_guesses:
+                raise
+            where = str(exc.loc) if exc.loc is not None else f"{module.path}:{exc.line}"
+            self.trace.assume(
+                f"the import-time `raise {exc.type_name}` at {where} follows a guessed "
+                f"condition, so the import is taken to go on"
+            )
+            for name in statements.bound_names(statement):
+                scope.assign(name, self.opaque(f"{module.name}.{name}"))
 
     def import_path(self, module: Module) -> ModV:
         known = self.modules.get(module.name)
         if isinstance(known, ModV):
             return known
-        return self.exec_module(module, as_main=False)
+        return self.exec_module(module)
 
     def import_module(self, name: str, importer: Module) -> ModV | None:
         """A same-repository module by dotted name, its top level run once; None if external."""
@@ -216,7 +367,7 @@ class Machine:
         if module is None:
             self.modules[name] = None
             return None
-        return self.exec_module(module, as_main=False)
+        return self.exec_module(module)
 
     # -- statements and expressions ----------------------------------------------------------
 

@@ -54,6 +54,32 @@ def execute(m: Machine, node: cst.CSTNode, scope: Scope) -> None:
         _small(m, node, scope)
 
 
+def bound_names(node: cst.CSTNode) -> list[str]:
+    """The plain names a top-level statement binds (assignment targets, definitions)."""
+    if isinstance(node, cst.FunctionDef | cst.ClassDef):
+        return [node.name.value]
+    found: list[str] = []
+    for small in node.body if isinstance(node, cst.SimpleStatementLine) else []:
+        targets: list[cst.BaseExpression] = []
+        if isinstance(small, cst.Assign):
+            targets = [target.target for target in small.targets]
+        elif isinstance(small, cst.AnnAssign | cst.AugAssign):
+            targets = [small.target]
+        for target in targets:
+            found += _target_names(target)
+    return found
+
+
+def _target_names(target: cst.BaseExpression) -> list[str]:
+    if isinstance(target, cst.Name):
+        return [target.value]
+    if isinstance(target, cst.Tuple | cst.List):
+        return [name for element in target.elements for name in _target_names(element.value)]
+    if isinstance(target, cst.StarredElement):
+        return _target_names(target.value)
+    return []
+
+
 def _small(m: Machine, node: cst.BaseSmallStatement, scope: Scope) -> None:
     if isinstance(node, cst.Expr):
         m.eval(node.value, scope)

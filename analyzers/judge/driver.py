@@ -18,7 +18,7 @@ import libcst as cst
 
 from analyzers.files.parsing import Loc
 from analyzers.files.program import Module, ModuleLoader
-from analyzers.interpret.machine import Machine
+from analyzers.interpret.machine import SNAPSHOT_STEPS, Machine, Prefixes
 from analyzers.interpret.objects import EngineV, RequestV
 from analyzers.interpret.runtime import Limits
 from analyzers.interpret.trace import EngineBuilt, Served, Spawned, Stop
@@ -105,10 +105,15 @@ def analyse_driver(
     module: Module,
     versions: Sequence[VllmVersion],
     primary: VllmVersion | None,
+    *,
+    share_from: int | None = SNAPSHOT_STEPS,
 ) -> DriverResult:
+    """`share_from`: worlds start from a copy of the state every world reaches alike, when
+    that start took at least this many steps (None: every world runs from the beginning)."""
     limits = limits_for(module)
     spent = [0]
-    runs = [_explore(loader, module, None, limits, spent)]
+    prefixes = Prefixes(min_steps=share_from) if share_from is not None else None
+    runs = [_explore(loader, module, None, limits, spent, prefixes=prefixes)]
     covered = {key for machine in runs[0][0] for key in machine.covered}
     entries: list[str] = []
     for path in entry_functions(module):
@@ -117,7 +122,7 @@ def analyse_driver(
             p == module.path and span[0] <= line <= span[1] for p, line, _ in covered
         ):
             continue
-        runs.append(_explore(loader, module, path, limits, spent))
+        runs.append(_explore(loader, module, path, limits, spent, prefixes=prefixes))
         if any(machine.trace.requests or machine.trace.facts for machine in runs[-1][0]):
             entries.append(".".join(path) + "()")
     result = _combine(runs, versions, primary)
@@ -138,9 +143,11 @@ def _explore(
     entry: tuple[str, ...] | None,
     limits: Limits,
     spent: list[int],
+    *,
+    prefixes: Prefixes | None,
 ) -> tuple[list[Machine], bool]:
     def run(oracle: Oracle) -> Machine:
-        machine = Machine(loader, oracle, limits, spent)
+        machine = Machine(loader, oracle, limits, spent, prefixes)
         if spent[0] > limits.total_steps:
             machine.trace.incomplete = f"the analysis took more than {limits.total_steps:,} steps"
         elif entry is None:

@@ -1,0 +1,181 @@
+"""A copy of one run's state, so that the next world starts where every world is still the same.
+
+Each world re-runs the driver from the start, and on real repositories almost all of a run is
+the same in every world: the imported modules' top levels run before the first condition the
+analysis cannot decide (99% of the steps of LLaMA-Factory's `vllm_infer.py`). The state at that
+point is copied once and each later world starts from a copy of it, as if it had run there.
+
+The copy is deep for the interpreter's own mutable state (scopes, objects, the trace) and
+shares what never changes during a run: syntax trees, parsed modules, locations and the frozen
+values. A value of a kind the copier does not know stops the copy (`Uncopyable`); the caller
+then runs every world from the start, as before, so an unknown kind costs time, never a verdict.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import types
+from collections.abc import Callable
+from typing import Any
+
+import libcst as cst
+
+from analyzers.files.parsing import Loc, SourceFile
+from analyzers.files.program import Module
+from analyzers.interpret.values import Concat, Value
+
+
+class Uncopyable(Exception):
+    """The state holds something the copier cannot copy faithfully (a closure, say)."""
+
+
+_SHARED: tuple[type, ...] = (
+    type(None),
+    bool,
+    int,
+    float,
+    complex,
+    str,
+    bytes,
+    range,
+    frozenset,
+    type,
+    enum.Enum,
+    Loc,
+    SourceFile,
+    Module,
+    cst.CSTNode,
+    types.BuiltinFunctionType,
+)
+
+
+class _Copier:
+    def __init__(self, mapping: dict[int, Any]) -> None:
+        self.memo: dict[int, Any] = dict(mapping)
+        self.kinds: dict[type, Callable[[_Copier, Any], Any]] = {}
+
+    def copy(self, value: Any) -> Any:
+        known = self.memo.get(id(value))
+        if known is not None:
+            return known
+        kind = type(value)
+        handler = self.kinds.get(kind)
+        if handler is None:
+            handler = _handler(kind)
+            self.kinds[kind] = handler
+        return handler(self, value)
+
+
+def _shared(_: _Copier, value: Any) -> Any:
+    return value
+
+
+def _list(c: _Copier, value: list[Any]) -> list[Any]:
+    new: list[Any] = []
+    c.memo[id(value)] = new
+    new.extend(c.copy(item) for item in value)
+    return new
+
+
+def _dict(c: _Copier, value: dict[Any, Any]) -> dict[Any, Any]:
+    new: dict[Any, Any] = {}
+    c.memo[id(value)] = new
+    for key, item in value.items():
+        new[c.copy(key)] = c.copy(item)
+    return new
+
+
+def _set(c: _Copier, value: set[Any]) -> set[Any]:
+    new: set[Any] = set()
+    c.memo[id(value)] = new
+    new.update(c.copy(item) for item in value)
+    return new
+
+
+def _tuple(c: _Copier, value: tuple[Any, ...]) -> tuple[Any, ...]:
+    items = tuple(c.copy(item) for item in value)
+    if all(new is old for new, old in zip(items, value, strict=True)):
+        return value
+    new = type(value)(items) if type(value) is tuple else type(value)(*items)
+    c.memo[id(value)] = new
+    return new
+
+
+def _partial(c: _Copier, value: functools.partial[Any]) -> functools.partial[Any]:
+    new = functools.partial(
+        c.copy(value.func),
+        *c.copy(value.args),
+        **{key: c.copy(item) for key, item in value.keywords.items()},
+    )
+    c.memo[id(value)] = new
+    return new
+
+
+def _method(c: _Copier, value: types.MethodType) -> types.MethodType:
+    return types.MethodType(value.__func__, c.copy(value.__self__))
+
+
+def _function(_: _Copier, value: types.FunctionType) -> types.FunctionType:
+    if value.__closure__:  # its cells may hold the state being copied
+        raise Uncopyable(f"a closure ({value.__qualname__})")
+    return value
+
+
+def _concat(c: _Copier, value: Concat) -> Concat:
+    parts = c.copy(value.parts)
+    return value if parts is value.parts else Concat(parts)
+
+
+def _object(c: _Copier, value: Any) -> Any:
+    state = getattr(value, "__dict__", None)
+    if state is None or getattr(type(value), "__slots__", None):
+        raise Uncopyable(f"an object of kind {type(value).__name__}")
+    new = object.__new__(type(value))
+    c.memo[id(value)] = new
+    new.__dict__.update({key: c.copy(item) for key, item in state.items()})
+    return new
+
+
+_KINDS: dict[type, Callable[[_Copier, Any], Any]] = {
+    list: _list,
+    dict: _dict,
+    set: _set,
+    tuple: _tuple,
+    functools.partial: _partial,
+    types.MethodType: _method,
+    types.FunctionType: _function,
+    Concat: _concat,
+}
+
+
+def _handler(kind: type) -> Callable[[_Copier, Any], Any]:
+    if kind in _KINDS:
+        return _KINDS[kind]
+    if issubclass(kind, _SHARED):
+        return _shared
+    if issubclass(kind, tuple):
+        return _tuple
+    if issubclass(kind, Value) and _frozen(kind):
+        return _shared  # Const, Sym, Cond, Hashed...: immutable, made of immutable parts
+    return _object
+
+
+def _frozen(kind: type) -> bool:
+    params = getattr(kind, "__dataclass_params__", None)
+    return bool(params is not None and params.frozen)
+
+
+class Snapshot:
+    """The state of one run at a point every world passes alike, kept as a private copy."""
+
+    def __init__(self, origin: object, state: dict[str, Any]) -> None:
+        self.origin = origin  # the run it was taken from: its references stand for the next run
+        self.state = state
+
+
+def copy_state(state: dict[str, Any], mapping: dict[int, Any]) -> dict[str, Any]:
+    """A copy of `state` whose objects are new; `mapping` names objects to stand in for
+    others (the run a snapshot was taken from, for the run that starts from it)."""
+    copier = _Copier(mapping)
+    return {name: copier.copy(value) for name, value in state.items()}

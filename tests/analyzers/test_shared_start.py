@@ -1,0 +1,137 @@
+"""Worlds that start from a copy of the state every world reaches alike (`snapshot.py`).
+
+Sharing the start must never change a verdict: over every corpus the tests hold, each driver's
+row is the same whether every world runs from the beginning or from a copy taken as early as
+possible. And it must buy what it is for: imported modules that take most of the step budget at
+their top level no longer leave the search unfinished.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from analyzers.files.directory import DirectoryTree
+from analyzers.files.discover import DriverLoader, ModuleStore, discover_sites
+from analyzers.files.parsing import ParseFailure
+from analyzers.files.program import Module, module_name_for
+from analyzers.judge.driver import analyse_driver
+from analyzers.model import Verdict
+from analyzers.report.rows import build_row
+from analyzers.vllm.releases import LOAD_INPLACE_SINCE, NEWEST_KNOWN, OLDEST_KNOWN
+from tests.analyzers.test_row_invariant import _corpora
+
+VERSIONS = [OLDEST_KNOWN, LOAD_INPLACE_SINCE, NEWEST_KNOWN]
+
+
+def _row(root: Path, path: str, share_from: int | None) -> object:
+    tree = DirectoryTree(root)
+    store = ModuleStore(tree, list(tree.files()))
+    parsed = store.parse(path)
+    if isinstance(parsed, ParseFailure):
+        return parsed.why
+    name, package = module_name_for(path)
+    result = analyse_driver(
+        DriverLoader(store, path),
+        Module(parsed, name, package),
+        VERSIONS,
+        NEWEST_KNOWN,
+        share_from=share_from,
+    )
+    row = build_row(path, result, [])
+    return row.model_dump() if row is not None else None
+
+
+def _sited(root: Path) -> list[str]:
+    tree = DirectoryTree(root)
+    files = sorted(path for path in tree.files() if path.endswith(".py"))
+    return sorted(discover_sites(ModuleStore(tree, files), files, tree.candidates))
+
+
+@pytest.mark.parametrize("corpus", _corpora(), ids=lambda path: path.name)
+def test_a_shared_start_changes_no_row(corpus: Path) -> None:
+    paths = _sited(corpus)
+    assert paths, f"{corpus} has no request site to compare"
+    for path in paths:
+        # 0: a copy at the earliest point, even of a start one step long.
+        assert _row(corpus, path, 0) == _row(corpus, path, None), path
+
+
+_TEMPLATE_LINE = 'register(Template(name="t{n}", slots=["{{{{content}}}}", "{n}"], stop=None))\n'
+
+
+def _heavy_repository(root: Path) -> None:
+    """A package whose import registers 1,500 templates (like a chat-template table), and a
+    driver with six flags before a loop that gives every checkpoint an id of its own."""
+    (root / "pkg").mkdir()
+    (root / "pkg" / "__init__.py").write_text("")
+    lines = [
+        "TEMPLATES = {}\n",
+        "class Template:\n",
+        "    def __init__(self, name, slots, stop):\n",
+        "        self.name = name\n",
+        "        self.slots = slots\n",
+        "        self.stop = stop\n",
+        "def register(template):\n",
+        "    TEMPLATES[template.name] = template\n",
+    ]
+    lines += [_TEMPLATE_LINE.format(n=n) for n in range(1500)]
+    (root / "pkg" / "templates.py").write_text("".join(lines))
+    (root / "evaluate.py").write_text(
+        "import os\n"
+        "from vllm import LLM\n"
+        "from vllm.lora.request import LoRARequest\n"
+        "from pkg.templates import TEMPLATES\n"
+        "\n"
+        "llm = LLM(model='base', enable_lora=True)\n"
+        "steps = [100, 200, 300]\n"
+        "for flag in ('A', 'B', 'C', 'D', 'E', 'F'):\n"
+        "    if os.environ.get(flag):\n"
+        "        print(flag, len(TEMPLATES))\n"
+        "for index, step in enumerate(steps):\n"
+        "    request = LoRARequest(f'ckpt{step}', index + 1, f'out/checkpoint-{step}')\n"
+        "    llm.generate(['hi'], lora_request=request)\n"
+    )
+
+
+def test_a_heavy_import_no_longer_spends_the_budget(tmp_path: Path) -> None:
+    _heavy_repository(tmp_path)
+    shared = _row(tmp_path, "evaluate.py", 1_000)
+    assert isinstance(shared, dict)
+    assert shared["verdict"] == Verdict.SAFE_DISTINCT_ID.value, shared["reason"]
+    # Run from the beginning, each world pays for the import again, and the step budget cuts the
+    # search short before the flags are all tried: safety cannot be claimed then.
+    fresh = _row(tmp_path, "evaluate.py", None)
+    assert isinstance(fresh, dict)
+    assert fresh["verdict"] == Verdict.INDETERMINATE.value
+    assert "steps" in fresh["reason"]
+
+
+def test_an_import_time_raise_after_a_guess_does_not_end_the_run(tmp_path: Path) -> None:
+    """`if re.search(...)` at import time is answered by its default, so the `raise` it leads to
+    is not a fact; the run goes on and reaches the loop that reuses one id."""
+    (tmp_path / "formats.py").write_text(
+        "import re\n"
+        "class Empty:\n"
+        "    def __init__(self, slots):\n"
+        "        found = False\n"
+        "        for slot in slots:\n"
+        "            if re.search(r'\\{\\{\\w+\\}\\}', slot):\n"
+        "                found = True\n"
+        "        if found:\n"
+        "            raise ValueError('an empty format has no placeholder')\n"
+        "        self.slots = slots\n"
+        "EMPTY = Empty(['{{content}}'])\n"
+    )
+    (tmp_path / "run.py").write_text(
+        "from vllm import LLM\n"
+        "from vllm.lora.request import LoRARequest\n"
+        "import formats\n"
+        "llm = LLM(model='base', enable_lora=True)\n"
+        "for step in (1, 2, 3):\n"
+        "    llm.generate(['x'], lora_request=LoRARequest('a', 1, f'ckpt-{step}'))\n"
+    )
+    row = _row(tmp_path, "run.py", 1_000)
+    assert isinstance(row, dict)
+    assert row["verdict"] == Verdict.AFFECTED.value
