@@ -96,37 +96,45 @@ def _assigned_elsewhere(cls: ClassV) -> Iterator[str]:
             if not isinstance(value, FuncV) or value.name == "__init__":
                 continue
             node = value.node
-            if not isinstance(node, cst.FunctionDef) or not node.params.params:
-                continue
-            collector = _SelfStores(node.params.params[0].name.value)
-            node.body.visit(collector)
-            yield from collector.names
+            if isinstance(node, cst.FunctionDef) and node.params.params:
+                yield from _self_stores(node)
 
 
-class _SelfStores(cst.CSTVisitor):
-    def __init__(self, receiver: str) -> None:
-        self.receiver = receiver
-        self.names: list[str] = []
+_STORES: dict[int, tuple[cst.FunctionDef, tuple[str, ...]]] = {}
+_STORES_LIMIT = 100_000
 
-    def _target(self, target: cst.BaseExpression) -> None:
-        if (
-            isinstance(target, cst.Attribute)
-            and isinstance(target.value, cst.Name)
-            and target.value.value == self.receiver
-        ):
-            self.names.append(target.attr.value)
-        elif isinstance(target, cst.Tuple | cst.List):
-            for element in target.elements:
-                self._target(element.value)
 
-    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
-        self._target(node.target)
+def _self_stores(node: cst.FunctionDef) -> tuple[str, ...]:
+    """The attributes a method assigns on its first parameter, read once per method (every
+    world and entry asks again, and walking a method's tree costs far more than the answer)."""
+    known = _STORES.get(id(node))
+    if known is not None and known[0] is node:
+        return known[1]
+    receiver = node.params.params[0].name.value
+    found: list[str] = []
+    stack: list[cst.CSTNode] = [node.body]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.FunctionDef):
+            continue  # a nested function's `self` is another name
+        if isinstance(current, cst.AssignTarget | cst.AnnAssign | cst.AugAssign):
+            found += _stored(current.target, receiver)
+        if not isinstance(current, cst.BaseExpression):  # expressions hold no assignment
+            stack.extend(reversed(current.children))
+    if len(_STORES) >= _STORES_LIMIT:
+        _STORES.clear()
+    result = tuple(found)
+    _STORES[id(node)] = (node, result)  # the node is kept so its id is not reused
+    return result
 
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        self._target(node.target)
 
-    def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        self._target(node.target)
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return False  # a nested function's `self` is another name
+def _stored(target: cst.BaseExpression, receiver: str) -> list[str]:
+    if (
+        isinstance(target, cst.Attribute)
+        and isinstance(target.value, cst.Name)
+        and target.value.value == receiver
+    ):
+        return [target.attr.value]
+    if isinstance(target, cst.Tuple | cst.List):
+        return [name for element in target.elements for name in _stored(element.value, receiver)]
+    return []
