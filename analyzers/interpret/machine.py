@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import libcst as cst
@@ -24,10 +23,11 @@ from analyzers.interpret import (
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.conversions import truthiness
 from analyzers.interpret.objects import EngineV, Unseen
+from analyzers.interpret.resume import Points, Resumes, Saved
 from analyzers.interpret.runtime import Frame, Limits, Write
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.signals import BudgetExhausted, ProgramExit, Raised
-from analyzers.interpret.snapshot import Snapshot, Uncopyable, copy_state
+from analyzers.interpret.snapshot import Snapshot, Uncopyable, copy_state, take
 from analyzers.interpret.trace import StopKind, Trace
 from analyzers.interpret.values import (
     ClassV,
@@ -41,9 +41,6 @@ from analyzers.interpret.values import (
 from analyzers.interpret.worlds import Oracle
 
 ENTRY_CALLS = 2
-# A shared start saves re-running at least this many steps per world; below it, copying the
-# state would cost about as much as running again.
-SNAPSHOT_STEPS = 1_000
 # The run state a snapshot holds: everything a run changes, except the answers of its oracle.
 _STATE = (
     "trace",
@@ -61,29 +58,6 @@ _STATE = (
 )
 
 
-@dataclass
-class Prefix:
-    """Where the worlds of one search still run alike, and the run state there, once copied.
-
-    Every world runs the same code until its oracle is first asked (the machine is
-    deterministic), so the state just before that is the same in all of them.
-    """
-
-    statement: int | None = None  # the driver's top-level statement where a world first asked
-    snapshot: Snapshot | None = None
-    tried: bool = False
-
-
-@dataclass
-class Prefixes:
-    """The shared starts of one driver's searches: its run as a script, and its import (the
-    start of every run of one of its functions)."""
-
-    main: Prefix = field(default_factory=Prefix)
-    imported: Prefix = field(default_factory=Prefix)
-    min_steps: int = SNAPSHOT_STEPS  # a shorter start is run again rather than copied
-
-
 class Machine:
     """Runs a module or a function on abstract values, recording a `Trace`."""
 
@@ -93,10 +67,11 @@ class Machine:
         oracle: Oracle,
         limits: Limits,
         spent: list[int] | None = None,
-        prefixes: Prefixes | None = None,
+        resumes: Resumes | None = None,
     ) -> None:
         self.loader = loader
-        self.prefixes = prefixes
+        self.resumes = resumes
+        self._since = 0  # the step count when this run last saved or took up a state
         self.spent = spent if spent is not None else [0]  # shared by every run of one driver
         self.oracle = oracle
         self.limits = limits
@@ -193,34 +168,38 @@ class Machine:
         self._guarded(lambda: self._run_script(module))
 
     def _run_script(self, module: Module) -> None:
-        """The top level, from the shared start when an earlier world left one."""
-        prefix = self.prefixes.main if self.prefixes is not None else None
+        """The top level, taken up where an earlier world that answered alike left it."""
+        points = self.resumes.main if self.resumes is not None else None
         body = module.source.module.body
-        start = 0
-        if prefix is not None and prefix.snapshot is not None and prefix.statement is not None:
-            scope: Scope = self.restore(prefix.snapshot)["scope"]
-            start = prefix.statement
+        resumed = self._resume(points) if points is not None else None
+        if resumed is not None:
+            start, scope = resumed[0], resumed[1]["scope"]
         else:
-            scope = self._module_scope(module, as_main=True).scope  # type: ignore[assignment]
+            start, scope = 0, self._module_scope(module, as_main=True).scope
+        assert isinstance(scope, Scope)
         for index in range(start, len(body)):
-            if prefix is not None and index == prefix.statement and not prefix.tried:
-                prefix.tried = True
-                prefix.snapshot = self.snapshot(scope=scope)
+            if points is not None and index > start:
+                self._save(points, index, scope=scope)
             statements.execute(self, body[index], scope)
-            if prefix is not None and prefix.statement is None and self.oracle.taken:
-                prefix.statement = index
 
     def run_function(self, module: Module, path: Sequence[str]) -> None:
         """Import `module`, then call its function (or `Class.method`) with unknown arguments."""
 
         def go() -> None:
             where = self.loc(module, module.source.module)
-            target: Value = self._import_entry_module(module)
-            for name in path[:-1]:
-                target = classes.get_attribute(self, target, name, where)
-                if isinstance(target, ClassV):
-                    target = entry_args.instance(self, target, where)
-            func = classes.get_attribute(self, target, path[-1], where)
+            points = self.resumes.entry(tuple(path)) if self.resumes is not None else None
+            resumed = self._resume(points) if points is not None else None
+            if resumed is not None:
+                func = resumed[1]["func"]
+            else:
+                target: Value = self._import_entry_module(module)
+                for name in path[:-1]:
+                    target = classes.get_attribute(self, target, name, where)
+                    if isinstance(target, ClassV):
+                        target = entry_args.instance(self, target, where)
+                func = classes.get_attribute(self, target, path[-1], where)
+                if points is not None:
+                    self._save(points, 1, func=func)
             # Called twice, as a caller outside the analysis may: state kept between calls
             # (an engine built at import or in __init__) meets a second adapter.
             self.trace.entry = ".".join(path)
@@ -233,6 +212,15 @@ class Machine:
             )
 
         self._guarded(go)
+
+    def release(self) -> None:
+        """Drop what only a running run needs (its modules and objects), keeping the trace and
+        the sites it covered: a search keeps every world's machine until it is judged."""
+        self.modules = {}
+        self.call_records = {}
+        self.writes = []
+        self.unseen = Unseen()
+        self.implicit_engine = None
 
     def _guarded(self, action: Callable[[], None]) -> None:
         try:
@@ -255,18 +243,16 @@ class Machine:
             self.trace.stop(StopKind.NESTING, self.trace.incomplete)
 
     def _import_entry_module(self, module: Module) -> ModV:
-        """The driver imported as a module, from the shared start when an earlier run left one."""
-        prefix = self.prefixes.imported if self.prefixes is not None else None
-        if prefix is not None and prefix.snapshot is not None:
-            self.restore(prefix.snapshot)
+        """The driver imported as a module, taken up from an earlier run's import if one left it."""
+        points = self.resumes.imported if self.resumes is not None else None
+        if points is not None and self._resume(points) is not None:
             known = self.modules.get(module.name)
             if isinstance(known, ModV):
                 return known
         imported = self.import_path(module)
         self._force_imports(imported)
-        if prefix is not None and not prefix.tried:
-            prefix.tried = True
-            prefix.snapshot = self.snapshot()
+        if points is not None:
+            self._save(points, 0)
         return imported
 
     def _force_imports(self, modv: ModV) -> None:
@@ -284,32 +270,48 @@ class Machine:
 
     # -- shared starts -----------------------------------------------------------------------
 
-    def snapshot(self, **extra: Any) -> Snapshot | None:
-        """A copy of this run's state, if it is worth sharing and nothing world-specific has
-        happened yet (no answer asked of the oracle, no call or loop under way)."""
+    def _save(self, points: Points, point: int, **extra: Any) -> None:
+        """Keep a copy of the state here for later worlds that answer alike, when enough was run
+        since the last one and nothing world-specific is under way (a call, a loop, an import)."""
+        resumes = self.resumes
         if (
-            self.prefixes is None
-            or self.oracle.taken
-            or self.steps < self.prefixes.min_steps
+            resumes is None
+            or not resumes.room(points)
+            or self.steps - self._since < resumes.min_steps
             or self.frames
             or self.loops
             or self.yield_handlers
             or self.importing
         ):
-            return None
+            return
+        answers = tuple(self.oracle.taken)
+        if points.has(point, answers):
+            return
         state = {name: getattr(self, name) for name in _STATE} | extra
+        run = _Run()
         try:
-            return Snapshot(self, copy_state(state, {id(self): self, id(self.loader): self.loader}))
+            copied, size = take(state, {id(self): run, id(self.loader): self.loader})
         except Uncopyable:
-            return None
+            return
+        weights, memo = tuple(self.oracle.weights), dict(self.oracle.memo)
+        points.saved.append(Saved(point, answers, weights, memo, Snapshot(run, copied, size)))
+        resumes.objects += size
+        self._since = self.steps
 
-    def restore(self, snapshot: Snapshot) -> dict[str, Any]:
-        """Continue from a copy of `snapshot`, as if this run had got there itself."""
-        standing = {id(snapshot.origin): self, id(self.loader): self.loader}
-        state = copy_state(snapshot.state, standing)
+    def _resume(self, points: Points) -> tuple[int, dict[str, Any]] | None:
+        """Take up the deepest saved state this world's answers lead to: (point, extras)."""
+        saved = points.best(self.oracle.prefix)
+        if saved is None:
+            return None
+        standing = {id(saved.snapshot.origin): self, id(self.loader): self.loader}
+        state = copy_state(saved.snapshot.state, standing)
         for name in _STATE:
             setattr(self, name, state[name])
-        return state
+        self.oracle.taken = list(saved.answers)
+        self.oracle.weights = list(saved.weights)
+        self.oracle.memo = dict(saved.memo)
+        self._since = self.steps
+        return saved.point, state
 
     def _module_scope(self, module: Module, *, as_main: bool) -> ModV:
         scope = Scope(module)
@@ -395,6 +397,11 @@ class Machine:
 
     def engine_dropped(self, engine: EngineV, loc: Loc) -> None:
         self.trace.assume(f"the engine built at {engine.loc} is dropped at {loc}")
+
+
+class _Run:
+    """Stands in a saved state for the run it was copied from (whose functions' bound imports
+    name it), so the copy does not keep that run alive; a run taking the state up replaces it."""
 
 
 def _memo_key(value: Value) -> str | None:

@@ -169,13 +169,20 @@ def _frozen(kind: type) -> bool:
 class Snapshot:
     """The state of one run at a point every world passes alike, kept as a private copy."""
 
-    def __init__(self, origin: object, state: dict[str, Any]) -> None:
+    def __init__(self, origin: object, state: dict[str, Any], size: int = 0) -> None:
         self.origin = origin  # the run it was taken from: its references stand for the next run
         self.state = state
+        self.size = size  # how many objects the copy made
 
 
 def copy_state(state: dict[str, Any], mapping: dict[int, Any]) -> dict[str, Any]:
     """A copy of `state` whose objects are new; `mapping` names objects to stand in for
     others (the run a snapshot was taken from, for the run that starts from it)."""
+    return take(state, mapping)[0]
+
+
+def take(state: dict[str, Any], mapping: dict[int, Any]) -> tuple[dict[str, Any], int]:
+    """`copy_state`, and how many objects the copy made."""
     copier = _Copier(mapping)
-    return {name: copier.copy(value) for name, value in state.items()}
+    copied = {name: copier.copy(value) for name, value in state.items()}
+    return copied, len(copier.memo) - len(mapping)

@@ -18,8 +18,9 @@ import libcst as cst
 
 from analyzers.files.parsing import Loc
 from analyzers.files.program import Module, ModuleLoader
-from analyzers.interpret.machine import SNAPSHOT_STEPS, Machine, Prefixes
+from analyzers.interpret.machine import Machine
 from analyzers.interpret.objects import EngineV, RequestV
+from analyzers.interpret.resume import Resumes
 from analyzers.interpret.runtime import Limits
 from analyzers.interpret.trace import EngineBuilt, Served, Spawned, Stop
 from analyzers.interpret.version_checks import allows
@@ -106,14 +107,14 @@ def analyse_driver(
     versions: Sequence[VllmVersion],
     primary: VllmVersion | None,
     *,
-    share_from: int | None = SNAPSHOT_STEPS,
+    share_from: int | None = Resumes.min_steps,
 ) -> DriverResult:
     """`share_from`: worlds start from a copy of the state every world reaches alike, when
     that start took at least this many steps (None: every world runs from the beginning)."""
     limits = limits_for(module)
     spent = [0]
-    prefixes = Prefixes(min_steps=share_from) if share_from is not None else None
-    runs = [_explore(loader, module, None, limits, spent, prefixes=prefixes)]
+    resumes = Resumes(min_steps=share_from) if share_from is not None else None
+    runs = [_explore(loader, module, None, limits, spent, resumes=resumes)]
     covered = {key for machine in runs[0][0] for key in machine.covered}
     entries: list[str] = []
     for path in entry_functions(module):
@@ -122,7 +123,7 @@ def analyse_driver(
             p == module.path and span[0] <= line <= span[1] for p, line, _ in covered
         ):
             continue
-        runs.append(_explore(loader, module, path, limits, spent, prefixes=prefixes))
+        runs.append(_explore(loader, module, path, limits, spent, resumes=resumes))
         if any(machine.trace.requests or machine.trace.facts for machine in runs[-1][0]):
             entries.append(".".join(path) + "()")
     result = _combine(runs, versions, primary)
@@ -144,16 +145,17 @@ def _explore(
     limits: Limits,
     spent: list[int],
     *,
-    prefixes: Prefixes | None,
+    resumes: Resumes | None,
 ) -> tuple[list[Machine], bool]:
     def run(oracle: Oracle) -> Machine:
-        machine = Machine(loader, oracle, limits, spent, prefixes)
+        machine = Machine(loader, oracle, limits, spent, resumes)
         if spent[0] > limits.total_steps:
             machine.trace.incomplete = f"the analysis took more than {limits.total_steps:,} steps"
         elif entry is None:
             machine.run_main(module)
         else:
             machine.run_function(module, entry)
+        machine.release()
         return machine
 
     # The runs build millions of short-lived objects in reference cycles (scopes, closures):

@@ -1,4 +1,4 @@
-"""Worlds that start from a copy of the state every world reaches alike (`snapshot.py`).
+"""Worlds that take up a copy of the state an earlier world left (`snapshot.py`, `resume.py`).
 
 Sharing the start must never change a verdict: over every corpus the tests hold, each driver's
 row is the same whether every world runs from the beginning or from a copy taken as early as
@@ -16,6 +16,7 @@ from analyzers.files.directory import DirectoryTree
 from analyzers.files.discover import DriverLoader, ModuleStore, discover_sites
 from analyzers.files.parsing import ParseFailure
 from analyzers.files.program import Module, module_name_for
+from analyzers.interpret.resume import follows
 from analyzers.judge.driver import analyse_driver
 from analyzers.model import Verdict
 from analyzers.report.rows import build_row
@@ -135,3 +136,39 @@ def test_an_import_time_raise_after_a_guess_does_not_end_the_run(tmp_path: Path)
     row = _row(tmp_path, "run.py", 1_000)
     assert isinstance(row, dict)
     assert row["verdict"] == Verdict.AFFECTED.value
+
+
+def test_a_world_takes_up_the_run_of_an_earlier_world_that_answered_alike(tmp_path: Path) -> None:
+    """The heavy import comes after a first flag: worlds that answer that flag alike share the
+    state after the import, whichever way the later flags go."""
+    _heavy_repository(tmp_path)
+    text = (tmp_path / "evaluate.py").read_text()
+    text = text.replace(
+        "from pkg.templates import TEMPLATES\n",
+        "if os.environ.get('FIRST'):\n    print('first')\nfrom pkg.templates import TEMPLATES\n",
+    )
+    (tmp_path / "evaluate.py").write_text(text)
+    shared = _row(tmp_path, "evaluate.py", 1_000)
+    assert isinstance(shared, dict)
+    assert shared["verdict"] == Verdict.SAFE_DISTINCT_ID.value, shared["reason"]
+    fresh = _row(tmp_path, "evaluate.py", None)
+    assert isinstance(fresh, dict)
+    assert fresh["verdict"] == Verdict.INDETERMINATE.value
+
+
+@pytest.mark.parametrize(
+    ("answers", "forced", "expected"),
+    [
+        ((), [], True),
+        (((True, True),), [], True),  # past the forced answers, the default
+        (((False, True),), [], False),
+        (((False, True),), [False], True),
+        (((False, True), (True, True)), [False], True),
+        (((False, True), (False, True)), [False], False),
+        (((True, True),), [True, False, True], True),  # a shorter run: its answers agree
+    ],
+)
+def test_which_saved_runs_a_world_follows(
+    answers: tuple[tuple[bool, bool], ...], forced: list[bool], expected: bool
+) -> None:
+    assert follows(answers, forced) is expected
