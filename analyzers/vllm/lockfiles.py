@@ -16,6 +16,7 @@ import re
 import tomllib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from analyzers.files.project import folders_up, tree_top
@@ -80,8 +81,22 @@ def _requirement(text: str, source: VllmVersionSource, path: str) -> Found | Non
     return VersionRange(str(requirement.specifier), source, path)
 
 
+_LOCKED_NAME = re.compile(rb"""\bname\s*=\s*["']vllm["']""", re.IGNORECASE)
+
+
 def _from_lock(data: bytes, source: VllmVersionSource, path: str) -> Found | None:
     """A `[[package]] name = "vllm"` entry in uv.lock or poetry.lock."""
+    version = _locked_version(data)
+    return PinnedVersion(version, source, path) if version is not None else None
+
+
+@lru_cache(maxsize=8)
+def _locked_version(data: bytes) -> str | None:
+    """The locked vllm version, read once per lock file (a uv.lock is often over a megabyte,
+    and every driver folder asks). A lock that never names vllm is not parsed: not finding a
+    pin only widens the releases judged."""
+    if not _LOCKED_NAME.search(data):
+        return None
     try:
         document = tomllib.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError):
@@ -93,7 +108,7 @@ def _from_lock(data: bytes, source: VllmVersionSource, path: str) -> Found | Non
         if isinstance(package, dict) and str(package.get("name", "")).lower() == "vllm":
             version = package.get("version")
             if isinstance(version, str) and _valid(version) is not None:
-                return PinnedVersion(version.strip(), source, path)
+                return version.strip()
     return None
 
 
