@@ -27,7 +27,7 @@ from analyzers.interpret.resume import Points, Resumes, Saved
 from analyzers.interpret.runtime import Frame, Limits, Write
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.signals import BudgetExhausted, ProgramExit, Raised
-from analyzers.interpret.snapshot import Snapshot, Uncopyable, copy_state, take
+from analyzers.interpret.snapshot import Snapshot, Uncopyable, copy_state
 from analyzers.interpret.trace import StopKind, Trace
 from analyzers.interpret.values import (
     ClassV,
@@ -290,11 +290,11 @@ class Machine:
         state = {name: getattr(self, name) for name in _STATE} | extra
         run = _Run()
         try:
-            copied, size = take(state, {id(self): run, id(self.loader): self.loader})
+            copied, size = copy_state(state, {id(self): run, id(self.loader): self.loader})
         except Uncopyable:
             return
         weights, memo = tuple(self.oracle.weights), dict(self.oracle.memo)
-        points.saved.append(Saved(point, answers, weights, memo, Snapshot(run, copied, size)))
+        points.saved.append(Saved(point, answers, weights, memo, Snapshot(run, copied)))
         resumes.objects += size
         self._since = self.steps
 
@@ -304,7 +304,7 @@ class Machine:
         if saved is None:
             return None
         standing = {id(saved.snapshot.origin): self, id(self.loader): self.loader}
-        state = copy_state(saved.snapshot.state, standing)
+        state, _ = copy_state(saved.snapshot.state, standing)
         for name in _STATE:
             setattr(self, name, state[name])
         self.oracle.taken = list(saved.answers)

@@ -23,6 +23,9 @@ Answers = tuple[tuple[bool, bool], ...]  # (choice, default) per decision, as `O
 # re-running. Objects are about 100 bytes each.
 SAVED_PER_RUN = 4
 SAVED_OBJECTS = 500_000
+# Fewer steps run since the last copy are run again rather than copied: copying the state would
+# cost about as much.
+SAVE_AFTER_STEPS = 1_000
 
 
 @dataclass
@@ -69,7 +72,7 @@ class Resumes:
     main: Points = field(default_factory=Points)
     imported: Points = field(default_factory=Points)
     entries: dict[tuple[str, ...], Points] = field(default_factory=dict)
-    min_steps: int = 1_000  # fewer steps since the last save are run again rather than copied
+    min_steps: int = SAVE_AFTER_STEPS
     objects: int = 0  # kept in copies so far
 
     def entry(self, path: tuple[str, ...]) -> Points:

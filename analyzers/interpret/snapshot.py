@@ -1,14 +1,15 @@
-"""A copy of one run's state, so that the next world starts where every world is still the same.
+"""A copy of one run's state, so that a later world can take the run up from there (`resume.py`).
 
-Each world re-runs the driver from the start, and on real repositories almost all of a run is
-the same in every world: the imported modules' top levels run before the first condition the
-analysis cannot decide (99% of the steps of LLaMA-Factory's `vllm_infer.py`). The state at that
-point is copied once and each later world starts from a copy of it, as if it had run there.
+Each world re-runs the driver, and on real repositories most of a run is the same in many
+worlds: the imported modules' top levels run before the first condition the analysis cannot
+decide (99% of the steps of LLaMA-Factory's `vllm_infer.py`). A copy of the state at such a
+point lets a later world that answered alike go on from there instead of running it again.
 
 The copy is deep for the interpreter's own mutable state (scopes, objects, the trace) and
 shares what never changes during a run: syntax trees, parsed modules, locations and the frozen
 values. A value of a kind the copier does not know stops the copy (`Uncopyable`); the caller
-then runs every world from the start, as before, so an unknown kind costs time, never a verdict.
+then keeps no copy and later worlds run that part again, so an unknown kind costs time, never
+a verdict.
 """
 
 from __future__ import annotations
@@ -167,22 +168,16 @@ def _frozen(kind: type) -> bool:
 
 
 class Snapshot:
-    """The state of one run at a point every world passes alike, kept as a private copy."""
+    """The state of one run at one point, kept as a private copy."""
 
-    def __init__(self, origin: object, state: dict[str, Any], size: int = 0) -> None:
-        self.origin = origin  # the run it was taken from: its references stand for the next run
+    def __init__(self, origin: object, state: dict[str, Any]) -> None:
+        self.origin = origin  # stands in the copy for the run it was taken from
         self.state = state
-        self.size = size  # how many objects the copy made
 
 
-def copy_state(state: dict[str, Any], mapping: dict[int, Any]) -> dict[str, Any]:
-    """A copy of `state` whose objects are new; `mapping` names objects to stand in for
-    others (the run a snapshot was taken from, for the run that starts from it)."""
-    return take(state, mapping)[0]
-
-
-def take(state: dict[str, Any], mapping: dict[int, Any]) -> tuple[dict[str, Any], int]:
-    """`copy_state`, and how many objects the copy made."""
+def copy_state(state: dict[str, Any], mapping: dict[int, Any]) -> tuple[dict[str, Any], int]:
+    """A copy of `state` whose objects are new, and how many objects it made; `mapping` names
+    objects to stand in for others (the run a copy is taken from, and the run taking it up)."""
     copier = _Copier(mapping)
     copied = {name: copier.copy(value) for name, value in state.items()}
     return copied, len(copier.memo) - len(mapping)

@@ -20,7 +20,7 @@ from analyzers.files.parsing import Loc
 from analyzers.files.program import Module, ModuleLoader
 from analyzers.interpret.machine import Machine
 from analyzers.interpret.objects import EngineV, RequestV
-from analyzers.interpret.resume import Resumes
+from analyzers.interpret.resume import SAVE_AFTER_STEPS, Resumes
 from analyzers.interpret.runtime import Limits
 from analyzers.interpret.trace import EngineBuilt, Served, Spawned, Stop
 from analyzers.interpret.version_checks import allows
@@ -107,10 +107,10 @@ def analyse_driver(
     versions: Sequence[VllmVersion],
     primary: VllmVersion | None,
     *,
-    share_from: int | None = Resumes.min_steps,
+    share_from: int | None = SAVE_AFTER_STEPS,
 ) -> DriverResult:
-    """`share_from`: worlds start from a copy of the state every world reaches alike, when
-    that start took at least this many steps (None: every world runs from the beginning)."""
+    """`share_from`: a run's state is copied for later worlds that answer alike once at least
+    this many steps ran since its last copy (None: every world runs from the beginning)."""
     limits = limits_for(module)
     spent = [0]
     resumes = Resumes(min_steps=share_from) if share_from is not None else None

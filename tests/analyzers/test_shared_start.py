@@ -96,17 +96,22 @@ def _heavy_repository(root: Path) -> None:
     )
 
 
-def test_a_heavy_import_no_longer_spends_the_budget(tmp_path: Path) -> None:
-    _heavy_repository(tmp_path)
-    shared = _row(tmp_path, "evaluate.py", 1_000)
+def _assert_copies_finish_the_search(root: Path) -> None:
+    """With copies the search ends and the driver is safe; run from the beginning, each world
+    pays for the import again, and the step budget cuts the search short before the flags are
+    all tried: safety cannot be claimed then."""
+    shared = _row(root, "evaluate.py", 1_000)
     assert isinstance(shared, dict)
     assert shared["verdict"] == Verdict.SAFE_DISTINCT_ID.value, shared["reason"]
-    # Run from the beginning, each world pays for the import again, and the step budget cuts the
-    # search short before the flags are all tried: safety cannot be claimed then.
-    fresh = _row(tmp_path, "evaluate.py", None)
+    fresh = _row(root, "evaluate.py", None)
     assert isinstance(fresh, dict)
     assert fresh["verdict"] == Verdict.INDETERMINATE.value
     assert "steps" in fresh["reason"]
+
+
+def test_a_heavy_import_no_longer_spends_the_budget(tmp_path: Path) -> None:
+    _heavy_repository(tmp_path)
+    _assert_copies_finish_the_search(tmp_path)
 
 
 def test_an_import_time_raise_after_a_guess_does_not_end_the_run(tmp_path: Path) -> None:
@@ -148,12 +153,7 @@ def test_a_world_takes_up_the_run_of_an_earlier_world_that_answered_alike(tmp_pa
         "if os.environ.get('FIRST'):\n    print('first')\nfrom pkg.templates import TEMPLATES\n",
     )
     (tmp_path / "evaluate.py").write_text(text)
-    shared = _row(tmp_path, "evaluate.py", 1_000)
-    assert isinstance(shared, dict)
-    assert shared["verdict"] == Verdict.SAFE_DISTINCT_ID.value, shared["reason"]
-    fresh = _row(tmp_path, "evaluate.py", None)
-    assert isinstance(fresh, dict)
-    assert fresh["verdict"] == Verdict.INDETERMINATE.value
+    _assert_copies_finish_the_search(tmp_path)
 
 
 @pytest.mark.parametrize(
