@@ -172,3 +172,26 @@ def test_which_saved_runs_a_world_follows(
     answers: tuple[tuple[bool, bool], ...], forced: list[bool], expected: bool
 ) -> None:
     assert follows(answers, forced) is expected
+
+
+def test_a_function_entry_shares_the_import_of_its_module(tmp_path: Path) -> None:
+    """A library function nothing in the file calls: the module's own imports are resolved when
+    it is imported (as Python does), so the heavy one is in the copy every world of the
+    function's runs takes up, not run again inside each call."""
+    _heavy_repository(tmp_path)
+    (tmp_path / "evaluate.py").write_text(
+        "import os\n"
+        "from vllm import LLM\n"
+        "from vllm.lora.request import LoRARequest\n"
+        "from pkg.templates import TEMPLATES\n"
+        "\n"
+        "def evaluate(steps):\n"
+        "    llm = LLM(model='base', enable_lora=True)\n"
+        "    for flag in ('A', 'B', 'C', 'D', 'E', 'F'):\n"
+        "        if os.environ.get(flag):\n"
+        "            print(flag, len(TEMPLATES))\n"
+        "    for index, step in enumerate(steps):\n"
+        "        request = LoRARequest(f'ckpt{step}', index + 1, f'out/checkpoint-{step}')\n"
+        "        llm.generate(['hi'], lora_request=request)\n"
+    )
+    _assert_copies_finish_the_search(tmp_path)
