@@ -28,7 +28,7 @@ from analyzers.interpret.runtime import Frame, Limits, Write
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.signals import BudgetExhausted, ProgramExit, Raised
 from analyzers.interpret.snapshot import Snapshot, Uncopyable, copy_state
-from analyzers.interpret.trace import StopKind, Trace
+from analyzers.interpret.trace import Place, StopKind, Trace
 from analyzers.interpret.values import (
     ClassV,
     Cond,
@@ -55,6 +55,7 @@ _STATE = (
     "import_guesses",
     "steps",
     "_serial",
+    "_blocks",
 )
 
 
@@ -91,6 +92,10 @@ class Machine:
         self.import_guesses = 0  # undecidable import-time conditions answered by their default
         self.steps = 0
         self._serial = 0
+        # The statements under way, outermost first: (block run, index, the statement).
+        # Facts record where they happened from it.
+        self.marks: list[tuple[int, int, cst.CSTNode]] = []
+        self._blocks = 0
 
     # -- bookkeeping -------------------------------------------------------------------------
 
@@ -180,7 +185,9 @@ class Machine:
         for index in range(start, len(body)):
             if points is not None and index > start:
                 self._save(points, index, scope=scope)
+            self.marks = [(0, index, body[index])]
             statements.execute(self, body[index], scope)
+        self.marks = []
 
     def run_function(self, module: Module, path: Sequence[str]) -> None:
         """Import `module`, then call its function (or `Class.method`) with unknown arguments."""
@@ -374,8 +381,38 @@ class Machine:
     # -- statements and expressions ----------------------------------------------------------
 
     def exec_block(self, body: Sequence[cst.CSTNode], scope: Scope) -> None:
-        for statement in body:
-            statements.execute(self, statement, scope)
+        self._blocks += 1
+        run = self._blocks
+        marks = self.marks
+        depth = len(marks)
+        marks.append((run, 0, body[0] if body else cst.Pass()))
+        try:
+            for index, statement in enumerate(body):
+                marks[depth] = (run, index, statement)
+                statements.execute(self, statement, scope)
+        finally:
+            del marks[depth:]
+
+    def place(self) -> Place:
+        """Where the run is: which runs of which blocks, and the statement in each."""
+        return tuple((run, index) for run, index, _ in self.marks)
+
+    def plain_statement_call(self, name: str) -> bool:
+        """Whether the call to `name` now made is its statement's whole expression
+        (`engine.remove_lora(1)` on its own line): a run that goes past it made the call."""
+        if not self.marks:
+            return False
+        statement = self.marks[-1][2]
+        if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
+            return False
+        small = statement.body[0]
+        value = small.value if isinstance(small, cst.Expr) else None
+        value = value.expression if isinstance(value, cst.Await) else value
+        if not isinstance(value, cst.Call):
+            return False
+        func = value.func
+        called = func.attr.value if isinstance(func, cst.Attribute) else None
+        return called == name or (isinstance(func, cst.Name) and func.value == name)
 
     def eval(self, node: cst.BaseExpression, scope: Scope) -> Value:
         self.tick()

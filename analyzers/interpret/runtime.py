@@ -16,7 +16,7 @@ from analyzers.files.parsing import Loc
 from analyzers.files.program import ModuleLoader
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.objects import EngineV, Unseen
-from analyzers.interpret.trace import Trace
+from analyzers.interpret.trace import Place, Trace
 from analyzers.interpret.values import FuncV, Sym, Value
 from analyzers.interpret.worlds import Oracle
 
@@ -77,6 +77,14 @@ class Machine(Protocol):
         ...
 
     def new_process(self) -> int: ...
+
+    def place(self) -> Place:
+        """The blocks under way and the statement in each (where a fact happened)."""
+        ...
+
+    def plain_statement_call(self, name: str) -> bool:
+        """Whether the call to `name` now made is its statement's whole expression."""
+        ...
 
     def opaque(self, desc: str, loc: Loc | None = None) -> Sym:
         """A fresh unknown: the result of code the analysis cannot see."""

@@ -10,6 +10,9 @@ from analyzers.interpret.objects import EngineV, RequestV
 from analyzers.interpret.values import Value
 from analyzers.interpret.version_checks import VersionCheck
 
+# The blocks under way, outermost first: (which run of the block, statement index) each.
+Place = tuple[tuple[int, int], ...]
+
 
 @dataclass(frozen=True)
 class Content:
@@ -43,6 +46,7 @@ class Served:
     via: str
     intended_path: Value | None = None  # a memoised request answering for another path
     call: int = 0  # which of the repeated calls of an entry function served it
+    place: Place = ()  # the statements under way when it was served (`Machine.place`)
 
 
 @dataclass
@@ -54,6 +58,9 @@ class Removed:
     loc: Loc
     proc: int
     via: str
+    place: Place = ()
+    # The drop is a call statement of its own: any run that goes past that statement made it.
+    plain: bool = False
 
 
 @dataclass

@@ -202,8 +202,11 @@ def engine_method(m: Machine, engine: EngineV, name: str, args: CallArgs, loc: L
     if method is not None and method.argument is not None and effect in _ID_EFFECTS:
         lora_id = args.get(*method.argument)
         if lora_id is not None:
-            event = Removed if effect is api.Effect.REMOVE else Pinned
-            m.trace.facts.append(event(engine, lora_id, loc, m.proc, name))
+            if effect is api.Effect.REMOVE:
+                place, plain = m.place(), m.plain_statement_call(name)
+                m.trace.facts.append(Removed(engine, lora_id, loc, m.proc, name, place, plain))
+            else:
+                m.trace.facts.append(Pinned(engine, lora_id, loc, m.proc, name))
             m.covered.add((loc.path, loc.line, loc.column))
         return Const(True)
     if effect is api.Effect.QUERY:
@@ -253,6 +256,7 @@ def _serve_value(m: Machine, engine: EngineV, value: Value, via: str, loc: Loc) 
             via,
             value.intended_path,
             m.call,
+            m.place(),
         )
     )
 

@@ -234,7 +234,20 @@ def _combine(
     ]
     result.flips += gate_notes
     _name_inputs(main, per_version, inputs)
-    _downgrade(result, complete, incomplete_reason, decisions)
+    kept = all(
+        outcome.survives_skipping
+        for outcomes in per_version.values()
+        for outcome in outcomes
+        if outcome.verdict.is_safe
+        and SEVERITY[outcome.verdict] >= SEVERITY[Verdict.SAFE_BY_EVICTION]
+    )
+    _downgrade(result, complete or kept, incomplete_reason, decisions)
+    if not complete and kept and result.outcome is not None and result.outcome.verdict.is_safe:
+        what = f"{len(decisions)} run-time conditions" if decisions else "the analysis's choices"
+        result.outcome.notes.append(
+            f"not every combination of {what} was explored, but other answers can only skip "
+            f"some of these requests, and each repeat is protected where it is made"
+        )
     return result
 
 

@@ -35,6 +35,9 @@ class Outcome:
     bound: float | None = None
     notes: list[str] = field(default_factory=list)
     focus: list[tuple[Loc, str]] = field(default_factory=list)  # evidence: where, what
+    # A Safe-by-eviction or Safe-probabilistic verdict shown to hold in the worlds not
+    # explored too, whose other answers can only skip requests (`skipping.py`).
+    survives_skipping: bool = False
 
 
 def worst(outcomes: Sequence[Outcome]) -> Outcome:

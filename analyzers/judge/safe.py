@@ -129,6 +129,25 @@ def _first_clash(
     return None
 
 
+def clashes(events: Sequence[Served | Removed | Pinned]) -> list[tuple[int, int]]:
+    """(earlier, later) positions of each request whose id was last served with another
+    adapter in this lifetime."""
+    found: list[tuple[int, int]] = []
+    last: dict[str, int] = {}
+    for index, event in enumerate(events):
+        if not isinstance(event, Served) or event.lora_id is None:
+            continue
+        key = key_text(event.lora_id)
+        earlier = last.get(key)
+        last[key] = index
+        if earlier is not None:
+            before = events[earlier]
+            assert isinstance(before, Served)
+            if _adapter(before) != _adapter(event):
+                found.append((earlier, index))
+    return found
+
+
 def _repeats_within(groups: Groups) -> list[Served] | None:
     """Two requests with one id but different adapters in one lifetime (kept apart by eviction)."""
     for events in groups.values():

@@ -31,10 +31,11 @@ from analyzers.judge.lifetimes import (
     lifetimes,
     replay_lifetime,
 )
-from analyzers.judge.outcome import MAX_RECORDS, Outcome, worst
+from analyzers.judge.outcome import MAX_RECORDS, SEVERITY, Outcome, worst
 from analyzers.judge.reasons import crash_notes, describe_stale, unknown_id
 from analyzers.judge.safe import describe_safe
 from analyzers.judge.server import judge_server
+from analyzers.judge.skipping import fragile_repeat
 from analyzers.model import Verdict
 from analyzers.vllm.releases import VllmVersion
 
@@ -206,6 +207,9 @@ def _classify(view: RunView, replayed: Replayed) -> Outcome:
         )
     result = outcome(verdict, reason, line)
     result.bound = bound
+    if SEVERITY[verdict] >= SEVERITY[Verdict.SAFE_BY_EVICTION]:
+        also = [kept_apart[1:]] if kept_apart is not None else []
+        result.survives_skipping = fragile_repeat(view, also) is None
     return result
 
 

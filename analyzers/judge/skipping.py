@@ -1,0 +1,63 @@
+"""Whether a safe run stays safe in the worlds the search did not reach.
+
+Worlds differ from an explored one by the answers to undecidable conditions, and another
+answer mostly skips code: some requests are not made. A verdict every such subsequence keeps
+stands without every combination explored: distinct ids stay distinct, one adapter stays one,
+digest ids stay digests. A repeat kept apart by eviction is different: skipping the requests
+between two uses of an id (LRU) or the `remove_lora` before the second one makes it stale. It
+survives skipping only when its protection cannot be skipped without the repeat itself:
+- the repeated request reloads on its own (`LoRARequest(load_inplace=True)`, where it exists);
+- or the id was dropped by a call statement of its own, in the same run of the same block as
+  the statement that led to the repeat, before it (`engine.remove_lora(1)` on the line above
+  `engine.add_lora(req)`): a run that reaches that later statement went past the drop. What
+  the receiver and the id evaluate to may still differ between worlds, as every id may.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from analyzers.interpret.trace import Removed, Served
+from analyzers.interpret.values import Const, same
+from analyzers.judge.lifetimes import RunView
+from analyzers.judge.safe import clashes
+from analyzers.vllm.releases import has_load_inplace
+
+
+def fragile_repeat(view: RunView, also: Sequence[tuple[Served, Removed]] = ()) -> Served | None:
+    """The first repeat whose protection another answer to a condition could skip, or None.
+
+    `also`: repeats of ids that may be equal at run time, with the drop that kept them apart."""
+    for events in view.groups.values():
+        for start, index in clashes(events):
+            later = events[index]
+            assert isinstance(later, Served)
+            if not _reloads(later, view) and not any(
+                isinstance(event, Removed)
+                and event.lora_id is not None
+                and later.lora_id is not None
+                and same(event.lora_id, later.lora_id) is True
+                and shields(event, later)
+                for event in events[start + 1 : index]
+            ):
+                return later
+    for later, removed in also:
+        if not _reloads(later, view) and not shields(removed, later):
+            return later
+    return None
+
+
+def shields(removed: Removed, later: Served) -> bool:
+    """The drop is made by every run that reaches the statement leading to the repeat."""
+    if not removed.plain or not removed.place:
+        return False
+    depth = len(removed.place) - 1
+    if len(later.place) <= depth or later.place[:depth] != removed.place[:depth]:
+        return False
+    (run, index), (later_run, later_index) = removed.place[depth], later.place[depth]
+    return run == later_run and index < later_index
+
+
+def _reloads(later: Served, view: RunView) -> bool:
+    inplace = later.load_inplace
+    return isinstance(inplace, Const) and inplace.value is True and has_load_inplace(view.version)

@@ -1,0 +1,125 @@
+"""A safe verdict with worlds left unexplored stands only where skipping cannot undo it.
+
+Each driver below has more undecidable conditions than the world budget covers (six flags in
+each of three steps), none of which touches adapters. Other answers to them can only skip
+requests: distinct digests stay distinct, and a repeat the request itself reloads, or whose id
+is dropped by the statement just before, stays protected. A repeat kept apart only by LRU
+eviction, or by a drop a condition may skip, loses its protection when the requests between
+are skipped, so those stay `Indeterminate`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from analyzers.files.directory import DirectoryTree
+from analyzers.files.discover import DriverLoader, ModuleStore
+from analyzers.files.parsing import ParseFailure
+from analyzers.files.program import Module, module_name_for
+from analyzers.judge.driver import analyse_driver
+from analyzers.model import Verdict
+from analyzers.vllm.releases import NEWEST_KNOWN
+
+_HEAD = """\
+import sys
+import time
+
+from vllm import LLM
+from vllm.lora.request import LoRARequest
+
+llm = LLM(model="base", enable_lora=True, max_loras=1, max_cpu_loras={cpu})
+
+
+def note(text):
+    print(text)
+
+
+for step in range(3):
+"""
+_FLAGS = "".join(f'    if "--{flag}" in sys.argv:\n        note("{flag}")\n' for flag in "abcdef")
+
+
+def _verdict(tmp_path: Path, body: str, cpu: int = 1) -> tuple[Verdict, str]:
+    source = _HEAD.format(cpu=cpu) + _FLAGS + "".join(f"    {line}\n" for line in body.splitlines())
+    (tmp_path / "drive.py").write_text(source)
+    tree = DirectoryTree(tmp_path)
+    store = ModuleStore(tree, list(tree.files()))
+    parsed = store.parse("drive.py")
+    assert not isinstance(parsed, ParseFailure)
+    name, package = module_name_for("drive.py")
+    result = analyse_driver(
+        DriverLoader(store, "drive.py"), Module(parsed, name, package), [NEWEST_KNOWN], NEWEST_KNOWN
+    )
+    assert result.outcome is not None
+    assert result.unexplored, "the driver must leave worlds unexplored to test anything"
+    return result.outcome.verdict, "; ".join([result.outcome.reason, *result.outcome.notes])
+
+
+def test_a_drop_on_the_line_before_the_repeat_keeps_it_safe(tmp_path: Path) -> None:
+    verdict, reason = _verdict(
+        tmp_path,
+        "llm.llm_engine.remove_lora(1)\n"
+        'llm.generate(["hi"], lora_request=LoRARequest("policy", 1, f"/ckpt/{step}"))',
+    )
+    assert verdict is Verdict.SAFE_BY_EVICTION, reason
+    assert "other answers can only skip some of these requests" in reason
+
+
+def test_a_drop_in_a_helper_the_statement_calls_is_not_a_drop_of_its_own(tmp_path: Path) -> None:
+    # The drop sits below a condition in the callee: another answer skips it, not the repeat.
+    verdict, reason = _verdict(
+        tmp_path,
+        'if "--keep" not in sys.argv:\n'
+        "    llm.llm_engine.remove_lora(1)\n"
+        'llm.generate(["hi"], lora_request=LoRARequest("policy", 1, f"/ckpt/{step}"))',
+    )
+    assert verdict in (Verdict.AFFECTED, Verdict.INDETERMINATE), reason
+
+
+def test_a_repeat_that_reloads_itself_keeps_it_safe(tmp_path: Path) -> None:
+    verdict, reason = _verdict(
+        tmp_path,
+        'request = LoRARequest("policy", 1, f"/ckpt/{step}", load_inplace=True)\n'
+        'llm.generate(["hi"], lora_request=request)',
+    )
+    assert verdict is Verdict.SAFE_BY_EVICTION, reason
+
+
+def test_digest_ids_stay_safe(tmp_path: Path) -> None:
+    verdict, reason = _verdict(
+        tmp_path,
+        "lora_id = time.time_ns() % 2147483647 + 1\n"
+        'llm.generate(["hi"], lora_request=LoRARequest("policy", lora_id, f"/ckpt/{step}"))',
+    )
+    assert verdict is Verdict.SAFE_PROBABILISTIC, reason
+
+
+def test_lru_eviction_rests_on_every_request_between(tmp_path: Path) -> None:
+    # Skip the request for id 2 and id 1 is still cached when it comes back.
+    verdict, reason = _verdict(
+        tmp_path,
+        'llm.generate(["hi"], lora_request=LoRARequest("policy", 1, f"/ckpt/{step}"))\n'
+        'llm.generate(["hi"], lora_request=LoRARequest("reference", 2, f"/ref/{step}"))',
+    )
+    assert verdict is Verdict.INDETERMINATE, reason
+    assert "safety rests on every request in order" in reason
+
+
+def test_a_drop_inside_an_expression_is_not_a_drop_of_its_own(tmp_path: Path) -> None:
+    verdict, reason = _verdict(
+        tmp_path,
+        '"--keep" in sys.argv or llm.llm_engine.remove_lora(1)\n'
+        'llm.generate(["hi"], lora_request=LoRARequest("policy", 1, f"/ckpt/{step}"))',
+    )
+    assert verdict in (Verdict.AFFECTED, Verdict.INDETERMINATE), reason
+
+
+def test_a_drop_left_by_the_previous_step_is_not_shown_to_hold(tmp_path: Path) -> None:
+    # The drop ends one run of the loop body and the repeat is in the next: the analysis
+    # proves protection only within one run of a block, so it does not claim this one.
+    verdict, reason = _verdict(
+        tmp_path,
+        'llm.generate(["hi"], lora_request=LoRARequest("policy", 1, f"/ckpt/{step}"))\n'
+        "llm.llm_engine.remove_lora(1)",
+    )
+    assert verdict is Verdict.INDETERMINATE, reason
