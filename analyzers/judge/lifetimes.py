@@ -29,7 +29,7 @@ from analyzers.interpret.values import (
     same,
 )
 from analyzers.vllm.cache import BASE_MODEL, ConfigError, LoraCacheSimulator, resolve_capacity
-from analyzers.vllm.releases import VllmVersion
+from analyzers.vllm.releases import VllmVersion, has_load_inplace
 
 _SYMBOLIC_ID_BASE = 1_000_000_000
 _HASHED_ID_BASE = 2_000_000_000
@@ -179,6 +179,9 @@ def replay_lifetime(
         out.config_errors.append(f"{engine.loc}: {exc}")
         return
     loaded_by: dict[int, Served] = {}
+    # When every request of the lifetime reloads, an id the analysis cannot know is harmless:
+    # whatever it is, each add reads its own adapter.
+    all_reload = all(reloads(e, version) for e in events if isinstance(e, Served))
     for event in events:
         if isinstance(event, Removed | Pinned):
             lora_id = names.lora_id(event.lora_id)
@@ -190,7 +193,8 @@ def replay_lifetime(
             continue
         lora_id = names.lora_id(event.lora_id)
         if lora_id is None:
-            out.unknown_ids.append(event)
+            if not all_reload:
+                out.unknown_ids.append(event)
             continue
         inplace = event.load_inplace
         record = simulator.request(
@@ -214,6 +218,12 @@ def replay_lifetime(
                 record.requested = names.path(event.intended_path)
                 record.stale = True
             out.stale.append(stale)
+
+
+def reloads(event: Served, version: VllmVersion) -> bool:
+    """The request reloads its id whatever the cache holds (`load_inplace=True`)."""
+    inplace = event.load_inplace
+    return isinstance(inplace, Const) and inplace.value is True and has_load_inplace(version)
 
 
 def _classify(event: Served, source: Served | None, record: ReplayRecord) -> Stale | None:

@@ -18,21 +18,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from analyzers.interpret.trace import Removed, Served
-from analyzers.interpret.values import Const, same
-from analyzers.judge.lifetimes import RunView
+from analyzers.interpret.values import same
+from analyzers.judge.lifetimes import RunView, reloads
 from analyzers.judge.safe import clashes
-from analyzers.vllm.releases import has_load_inplace
 
 
-def fragile_repeat(view: RunView, also: Sequence[tuple[Served, Removed]] = ()) -> Served | None:
+def fragile_repeat(
+    view: RunView, also: Sequence[tuple[Served, Removed | None]] = ()
+) -> Served | None:
     """The first repeat whose protection another answer to a condition could skip, or None.
 
-    `also`: repeats of ids that may be equal at run time, with the drop that kept them apart."""
+    `also`: repeats of ids that may be equal at run time, with the drop that kept them apart
+    (None: the repeat reloads)."""
     for events in view.groups.values():
         for start, index in clashes(events):
             later = events[index]
             assert isinstance(later, Served)
-            if not _reloads(later, view) and not any(
+            if not reloads(later, view.version) and not any(
                 isinstance(event, Removed)
                 and event.lora_id is not None
                 and later.lora_id is not None
@@ -42,7 +44,7 @@ def fragile_repeat(view: RunView, also: Sequence[tuple[Served, Removed]] = ()) -
             ):
                 return later
     for later, removed in also:
-        if not _reloads(later, view) and not shields(removed, later):
+        if not reloads(later, view.version) and (removed is None or not shields(removed, later)):
             return later
     return None
 
@@ -56,8 +58,3 @@ def shields(removed: Removed, later: Served) -> bool:
         return False
     (run, index), (later_run, later_index) = removed.place[depth], later.place[depth]
     return run == later_run and index < later_index
-
-
-def _reloads(later: Served, view: RunView) -> bool:
-    inplace = later.load_inplace
-    return isinstance(inplace, Const) and inplace.value is True and has_load_inplace(view.version)

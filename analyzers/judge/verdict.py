@@ -29,6 +29,7 @@ from analyzers.judge.lifetimes import (
     RunView,
     Stale,
     lifetimes,
+    reloads,
     replay_lifetime,
 )
 from analyzers.judge.outcome import MAX_RECORDS, SEVERITY, Outcome, worst
@@ -191,19 +192,24 @@ def _classify(view: RunView, replayed: Replayed) -> Outcome:
             f"only if {first.why_uncertain}"
         )
         return outcome(Verdict.INDETERMINATE, text, first.served.loc, "possibly stale")
-    related = _related_unknown_ids(view.groups)
+    related = _related_unknown_ids(view.groups, view.version)
     if related is not None:
         return outcome(Verdict.INDETERMINATE, related[0], related[1], "ids known only at run time")
     verdict, reason, line, bound = describe_safe(view)
-    kept_apart = _invalidated_collision(view.groups)
+    kept_apart = _kept_apart(view.groups, view.version)
     if kept_apart is not None and verdict is Verdict.SAFE_DISTINCT_ID:
         earlier, later, removed = kept_apart
         verdict, line = Verdict.SAFE_BY_EVICTION, later.request.loc
+        how = (
+            f"{removed.via} at {removed.loc} drops the id before the second request"
+            if removed is not None
+            else f"the second request reloads it (LoRARequest(load_inplace=True) at "
+            f"{later.request.loc})"
+        )
         reason = (
             f"the ids {label(earlier.lora_id)} ({earlier.request.loc}) and "
             f"{label(later.lora_id)} are only known at run time and may be equal, but "
-            f"{removed.via} at {removed.loc} drops the id before the second request, so it was "
-            f"evicted before every repeat"
+            f"{how}, so it was evicted before every repeat"
         )
     result = outcome(verdict, reason, line)
     result.bound = bound
@@ -238,16 +244,19 @@ def _only_unknown_serves(trace: Trace) -> Trace:
     return Trace(facts=kept)  # type: ignore[arg-type]
 
 
-def _related_unknown_ids(groups: Groups) -> tuple[str, Loc] | None:
-    """Two requests in one lifetime whose ids may be equal at run time, for different paths."""
+def _related_unknown_ids(groups: Groups, version: VllmVersion) -> tuple[str, Loc] | None:
+    """Two requests in one lifetime whose ids may be equal at run time, for different paths,
+    with nothing between them that makes the second one a miss."""
     for events in groups.values():
         seen: list[tuple[int, Served]] = []
         for index, event in enumerate(events):
             if not isinstance(event, Served) or isinstance(event.lora_id, Hashed):
                 continue
             for start, other in seen:
-                if _ids_may_collide(other, event) and not _invalidated_between(
-                    events[start + 1 : index], other, event
+                if (
+                    _ids_may_collide(other, event)
+                    and not reloads(event, version)
+                    and not _invalidated_between(events[start + 1 : index], other, event)
                 ):
                     a, b = (
                         describe(other.lora_id or Const(None)),
@@ -277,8 +286,11 @@ def _invalidated_between(
     return None
 
 
-def _invalidated_collision(groups: Groups) -> tuple[Served, Served, Removed] | None:
-    """Two requests whose run-time ids may be equal, kept apart only by an invalidation."""
+def _kept_apart(
+    groups: Groups, version: VllmVersion
+) -> tuple[Served, Served, Removed | None] | None:
+    """Two requests whose run-time ids may be equal, kept apart only by a drop between them
+    (returned) or by the second one reloading (None)."""
     for events in groups.values():
         for index, event in enumerate(events):
             if not isinstance(event, Served) or isinstance(event.lora_id, Hashed):
@@ -287,7 +299,7 @@ def _invalidated_collision(groups: Groups) -> tuple[Served, Served, Removed] | N
                 other = events[start]
                 if isinstance(other, Served) and _ids_may_collide(other, event):
                     removed = _invalidated_between(events[start + 1 : index], other, event)
-                    if removed is not None:
+                    if removed is not None or reloads(event, version):
                         return other, event, removed
     return None
 
