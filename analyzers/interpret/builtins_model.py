@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
@@ -17,6 +18,7 @@ from analyzers.interpret.values import (
     Const,
     CounterV,
     DictV,
+    Ext,
     Hashed,
     HashText,
     InstV,
@@ -102,6 +104,10 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
         found = _attribute_builtin(m, qual, args, loc)
         if found is not None:
             return found
+    if qual == "isinstance" and len(args.positional) == 2:
+        known = _isinstance(first, args.positional[1])
+        if known is not None:
+            return Const(known)
     if qual in ("print", "setattr", "input", "super", "isinstance", "hasattr", "callable"):
         return NONE if qual in ("print", "setattr") else m.opaque(f"`{loc.code}`", loc)
     if qual == "open" and first is not None:
@@ -155,6 +161,26 @@ def _attribute_builtin(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value
     if has is False and len(args.positional) >= 3:
         return args.positional[2]
     return m.get_attribute(owner, name, loc)
+
+
+_PLAIN_TYPES = {
+    name: getattr(builtins, name)
+    for name in ("str", "int", "float", "bool", "bytes", "complex", "list", "dict", "tuple", "set")
+}
+
+
+def _isinstance(value: Value | None, classes: Value) -> bool | None:
+    """`isinstance(x, str)` for a literal `x` and built-in types (None: not known)."""
+    if not isinstance(value, Const):
+        return None
+    options = classes.items if isinstance(classes, ListV) else [classes]
+    types = [
+        _PLAIN_TYPES.get(item.qual.removeprefix("builtins.")) if isinstance(item, Ext) else None
+        for item in options
+    ]
+    if not types or any(kind is None for kind in types):
+        return None
+    return isinstance(value.value, tuple(kind for kind in types if kind is not None))
 
 
 def _sequence(m: Machine, qual: str, source: Value | None, loc: Loc) -> Value:

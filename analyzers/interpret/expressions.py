@@ -281,12 +281,28 @@ def _unary(m: Machine, node: cst.UnaryOperation, scope: Scope) -> Value:
     return operators.unary(m, type(node.operator).__name__, value, m.loc(scope.module, node))
 
 
-def _boolean(m: Machine, node: cst.BooleanOperation, scope: Scope) -> Value:
-    left = m.eval(node.left, scope)
+def condition(m: Machine, node: cst.BaseExpression, scope: Scope, *, default: bool) -> Value:
+    """An `if` test whose `and` / `or` / `not` operands take the answer that gives the test
+    the branch's default (`if unknown_args and not allow: raise` first runs without raising).
+    Only the order of the worlds changes: every operand is still tried both ways."""
+    if isinstance(node, cst.BooleanOperation):
+        m.tick()
+        return _boolean(m, node, scope, default=default)
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
+        m.tick()
+        value = condition(m, node.expression, scope, default=not default)
+        return operators.unary(m, "Not", value, m.loc(scope.module, node))
+    return m.eval(node, scope)
+
+
+def _boolean(
+    m: Machine, node: cst.BooleanOperation, scope: Scope, *, default: bool = True
+) -> Value:
+    left = condition(m, node.left, scope, default=default)
     loc = m.loc(scope.module, node)
-    truth = m.truth(left, default=True, loc=loc)
+    truth = m.truth(left, default=default, loc=loc)
     if isinstance(node.operator, cst.And):
-        return m.eval(node.right, scope) if truth else left
+        return condition(m, node.right, scope, default=default) if truth else left
     if truth and isinstance(left, Hashed) and truthiness(left) is None:
         # `crc32(name) or 1`: the digest, its (improbable) zero replaced, which the verdict's
         # collision bound covers; no world where two digests are both zero is explored.
@@ -294,7 +310,7 @@ def _boolean(m: Machine, node: cst.BooleanOperation, scope: Scope) -> Value:
         return replace(
             left, nonzero=True, desc=f"{left.desc} or {m.loc(scope.module, node.right).code}"
         )
-    return left if truth else m.eval(node.right, scope)
+    return left if truth else condition(m, node.right, scope, default=default)
 
 
 def _comparison(m: Machine, node: cst.Comparison, scope: Scope) -> Value:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from analyzers.interpret import calls, classes, imports, iteration, summary
+from analyzers.interpret import calls, classes, expressions, imports, iteration, summary
 from analyzers.interpret.assign import named
 from analyzers.interpret.conversions import truthiness
 from analyzers.interpret.objects import EngineV
@@ -212,10 +212,11 @@ def _only_raises(orelse: cst.If | cst.Else) -> bool:
 
 
 def _if(m: Machine, node: cst.If, scope: Scope) -> None:
-    condition = m.eval(node.test, scope)
+    default = branch_default(node)
+    condition = expressions.condition(m, node.test, scope, default=default)
     taken = m.truth(
         condition,
-        default=branch_default(node),
+        default=default,
         loc=m.loc(scope.module, node.test),
         branches=(scope.module, (node.body, node.orelse)),
     )

@@ -7,11 +7,12 @@ the same folder compare equal and a save into it can be matched to the request t
 from __future__ import annotations
 
 import posixpath
+import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
-from analyzers.interpret import builtins_model, containers, iteration
+from analyzers.interpret import builtins_model, containers, entry_args, iteration
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import derived, key_text
 from analyzers.interpret.objects import EngineArgsV, NamespaceV, ParserV, PartialV, RequestV
@@ -181,7 +182,8 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
     if qual == "asyncio.gather":
         return ListV(list(args.positional))
     if qual in ("fire.Fire", "typer.run") and first is not None:
-        return m.call_value(first, CallArgs(), loc)
+        # Every parameter is a command-line option: its default is one candidate.
+        return m.call_value(first, entry_args.arguments(m, first, loc), loc)
     if qual == "dataclasses.asdict" and isinstance(first, InstV | EngineArgsV | NamespaceV):
         attrs = first.kwargs if isinstance(first, EngineArgsV) else first.attrs
         return DictV([Const(k) for k in attrs], list(attrs.values()))
@@ -192,11 +194,60 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
         if factory is not None:
             return m.call_value(factory, CallArgs(), loc)
         return args.keywords.get("default", m.opaque("a dataclass field", loc))
+    if qual in _MATCHERS:
+        return _match(m, qual, args, loc)
     if qual == "argparse.ArgumentParser":
         return ParserV()
     if qual in ("types.SimpleNamespace", "argparse.Namespace"):
         return NamespaceV(dict(args.keywords), "namespace")
     return None
+
+
+_MATCHERS = frozenset({"re.search", "re.match", "re.fullmatch"})
+_REGEX_TEXT_LIMIT = 4096
+_REGEX_PATTERN_LIMIT = 256
+# A quantifier (escaped ones counted too) or a backreference: with at most one quantifier and
+# none of these, a match takes at most quadratic time in the text, so no pattern in the
+# analysed code can make the analysis hang.
+_QUANTIFIER = re.compile(r"[*+?]|\{\d*,?\d*\}")
+_BACKREFERENCE = re.compile(r"\\\d|\(\?P=|\(\?[=!<]")
+
+
+@dataclass(eq=False)
+class MatchV(Obj):
+    """The match object of `re.search(...)` on text the analysis knows (always true)."""
+
+    text: str
+
+
+def _match(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value:
+    """`re.search(pattern, text)` with both known: the real answer, where it is cheap."""
+    pattern, text, flags = args.get(0, "pattern"), args.get(1, "string"), args.get(2, "flags")
+    known = (
+        isinstance(pattern, Const)
+        and isinstance(pattern.value, str)
+        and isinstance(text, Const)
+        and isinstance(text.value, str)
+        and (flags is None or (isinstance(flags, Const) and isinstance(flags.value, int)))
+    )
+    if not known:
+        return m.opaque(f"`{loc.code}`", loc)
+    assert isinstance(pattern, Const)
+    assert isinstance(text, Const)
+    source, subject = str(pattern.value), str(text.value)
+    if (
+        len(source) > _REGEX_PATTERN_LIMIT
+        or len(subject) > _REGEX_TEXT_LIMIT
+        or len(_QUANTIFIER.findall(source)) > 1
+        or _BACKREFERENCE.search(source)
+    ):
+        return m.opaque(f"`{loc.code}`", loc)
+    mode = flags.value if isinstance(flags, Const) and isinstance(flags.value, int) else 0
+    try:
+        found = getattr(re, qual.rpartition(".")[2])(source, subject, mode)
+    except (re.error, TypeError, ValueError, OverflowError):
+        return m.opaque(f"`{loc.code}`", loc)
+    return MatchV(found.group(0)) if found is not None else NONE
 
 
 def _pass_through(m: Machine, value: Value | None) -> Value:

@@ -242,9 +242,16 @@ def _combine(
         and SEVERITY[outcome.verdict] >= SEVERITY[Verdict.SAFE_BY_EVICTION]
     )
     _downgrade(result, complete or kept, incomplete_reason, decisions)
-    if not complete and kept and result.outcome is not None and result.outcome.verdict.is_safe:
+    final = result.outcome
+    if (
+        not complete
+        and kept
+        and final is not None
+        and final.verdict.is_safe
+        and SEVERITY[final.verdict] >= SEVERITY[Verdict.SAFE_BY_EVICTION]
+    ):
         what = f"{len(decisions)} run-time conditions" if decisions else "the analysis's choices"
-        result.outcome.notes.append(
+        final.notes.append(
             f"not every combination of {what} was explored, but other answers can only skip "
             f"some of these requests, and each repeat is protected where it is made"
         )

@@ -140,3 +140,19 @@ def test_pathological_programs_terminate(tmp_path: Path) -> None:
     )
     verdict, reason = _row(_audit(tmp_path), "spin.py")
     assert verdict is Verdict.AFFECTED, reason
+
+
+def test_a_catastrophic_regular_expression_is_not_run(tmp_path: Path) -> None:
+    # `(a+)+$` backtracks exponentially on "aaa...b": Python's re would not finish. The pattern
+    # has two quantifiers, so the analysis leaves the match unknown and explores both answers.
+    (tmp_path / "regex.py").write_text(
+        NEEDLE
+        + "import re\nfrom vllm import LLM\n"
+        + "llm = LLM(model='m', enable_lora=True)\n"
+        + "text = 'a' * 4000 + 'b'\n"
+        + "lora_id = 1 if re.search(r'(a+)+$', text) else 2\n"
+        + "llm.generate(['q'], lora_request=LoRARequest('a', lora_id, '/a'))\n"
+        + "llm.generate(['q'], lora_request=LoRARequest('b', 2, '/b'))\n"
+    )
+    verdict, reason = _row(_audit(tmp_path), "regex.py")
+    assert verdict is Verdict.AFFECTED, reason

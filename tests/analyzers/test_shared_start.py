@@ -115,9 +115,11 @@ def test_a_heavy_import_no_longer_spends_the_budget(tmp_path: Path) -> None:
 
 
 def test_an_import_time_raise_after_a_guess_does_not_end_the_run(tmp_path: Path) -> None:
-    """`if re.search(...)` at import time is answered by its default, so the `raise` it leads to
-    is not a fact; the run goes on and reaches the loop that reuses one id."""
+    """`if re.search(...)` on a text only known at run time, at import time, is answered by its
+    default, so the `raise` it leads to is not a fact; the run goes on and reaches the loop that
+    reuses one id."""
     (tmp_path / "formats.py").write_text(
+        "import os\n"
         "import re\n"
         "class Empty:\n"
         "    def __init__(self, slots):\n"
@@ -128,7 +130,7 @@ def test_an_import_time_raise_after_a_guess_does_not_end_the_run(tmp_path: Path)
         "        if found:\n"
         "            raise ValueError('an empty format has no placeholder')\n"
         "        self.slots = slots\n"
-        "EMPTY = Empty(['{{content}}'])\n"
+        "EMPTY = Empty([os.environ['EMPTY_FORMAT']])\n"
     )
     (tmp_path / "run.py").write_text(
         "from vllm import LLM\n"
