@@ -16,6 +16,7 @@ from analyzers.interpret import (
     conditions,
     entry_args,
     expressions,
+    places,
     relevance,
     statements,
     unseen,
@@ -23,12 +24,13 @@ from analyzers.interpret import (
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.conversions import truthiness
 from analyzers.interpret.objects import EngineV, Unseen
+from analyzers.interpret.places import Mark
 from analyzers.interpret.resume import Points, Resumes, Saved
 from analyzers.interpret.runtime import Frame, Limits, Write
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.signals import BudgetExhausted, ProgramExit, Raised
 from analyzers.interpret.snapshot import Snapshot, Uncopyable, copy_state
-from analyzers.interpret.trace import Place, StopKind, Trace
+from analyzers.interpret.trace import BlockEntry, Guard, Place, StopKind, Trace
 from analyzers.interpret.values import (
     ClassV,
     Cond,
@@ -92,9 +94,9 @@ class Machine:
         self.import_guesses = 0  # undecidable import-time conditions answered by their default
         self.steps = 0
         self._serial = 0
-        # The statements under way, outermost first: (block run, index, the statement).
-        # Facts record where they happened from it.
-        self.marks: list[tuple[int, int, cst.CSTNode]] = []
+        # The blocks under way, outermost first (`places.Mark`): facts record where they
+        # happened from them.
+        self.marks: list[Mark] = []
         self._blocks = 0
 
     # -- bookkeeping -------------------------------------------------------------------------
@@ -145,6 +147,8 @@ class Machine:
         known = truthiness(value)
         if known is None:
             known = conditions.settled(self.oracle, value)
+            if known is not None:  # an earlier answer decides it: code here depends on that one
+                self.oracle.log.append(f"settled:{id(value)}")
         if known is not None:
             return known
         if self.importing:
@@ -185,7 +189,7 @@ class Machine:
         for index in range(start, len(body)):
             if points is not None and index > start:
                 self._save(points, index, scope=scope)
-            self.marks = [(0, index, body[index])]
+            self.marks = [Mark(0, index, body[index], len(self.oracle.log), None)]
             statements.execute(self, body[index], scope)
         self.marks = []
 
@@ -380,39 +384,34 @@ class Machine:
 
     # -- statements and expressions ----------------------------------------------------------
 
-    def exec_block(self, body: Sequence[cst.CSTNode], scope: Scope) -> None:
+    def exec_block(
+        self, body: Sequence[cst.CSTNode], scope: Scope, entry: BlockEntry = None
+    ) -> None:
+        """`entry`: how the block was entered (an `if` side, a loop; None: by its statement)."""
         self._blocks += 1
         run = self._blocks
         marks = self.marks
         depth = len(marks)
-        marks.append((run, 0, body[0] if body else cst.Pass()))
+        log = self.oracle.log
+        marks.append(Mark(run, 0, body[0] if body else cst.Pass(), len(log), entry))
         try:
             for index, statement in enumerate(body):
-                marks[depth] = (run, index, statement)
+                marks[depth] = Mark(run, index, statement, len(log), entry)
                 statements.execute(self, statement, scope)
         finally:
             del marks[depth:]
 
     def place(self) -> Place:
         """Where the run is: which runs of which blocks, and the statement in each."""
-        return tuple((run, index) for run, index, _ in self.marks)
+        return places.place(self.marks)
 
-    def plain_statement_call(self, name: str) -> bool:
-        """Whether the call to `name` now made is its statement's whole expression
-        (`engine.remove_lora(1)` on its own line): a run that goes past it made the call."""
-        if not self.marks:
-            return False
-        statement = self.marks[-1][2]
-        if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
-            return False
-        small = statement.body[0]
-        value = small.value if isinstance(small, cst.Expr) else None
-        value = value.expression if isinstance(value, cst.Await) else value
-        if not isinstance(value, cst.Call):
-            return False
-        func = value.func
-        called = func.attr.value if isinstance(func, cst.Attribute) else None
-        return called == name or (isinstance(func, cst.Name) and func.value == name)
+    def guards(self) -> frozenset[Guard]:
+        """The `if` sides the run is under."""
+        return places.guards(self.marks)
+
+    def drop_needs(self, name: str) -> tuple[frozenset[Guard] | None, ...]:
+        """What a run needs, per level of `place()`, to make the drop `name(...)` made now."""
+        return places.drop_needs(self.marks, self.oracle.log, name)
 
     def eval(self, node: cst.BaseExpression, scope: Scope) -> Value:
         self.tick()

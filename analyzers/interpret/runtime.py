@@ -16,7 +16,7 @@ from analyzers.files.parsing import Loc
 from analyzers.files.program import ModuleLoader
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.objects import EngineV, Unseen
-from analyzers.interpret.trace import Place, Trace
+from analyzers.interpret.trace import Guard, Place, Trace
 from analyzers.interpret.values import FuncV, Sym, Value
 from analyzers.interpret.worlds import Oracle
 
@@ -82,8 +82,12 @@ class Machine(Protocol):
         """The blocks under way and the statement in each (where a fact happened)."""
         ...
 
-    def plain_statement_call(self, name: str) -> bool:
-        """Whether the call to `name` now made is its statement's whole expression."""
+    def guards(self) -> frozenset[Guard]:
+        """The `if` sides the run is under."""
+        ...
+
+    def drop_needs(self, name: str) -> tuple[frozenset[Guard] | None, ...]:
+        """What a run needs, per level of `place()`, to make the drop `name(...)` made now."""
         ...
 
     def opaque(self, desc: str, loc: Loc | None = None) -> Sym:

@@ -9,6 +9,7 @@ import libcst as cst
 
 from analyzers.interpret import calls, classes, expressions, imports, iteration, summary
 from analyzers.interpret.assign import named
+from analyzers.interpret.containers import key_text
 from analyzers.interpret.conversions import truthiness
 from analyzers.interpret.objects import EngineV
 from analyzers.interpret.operators import binary
@@ -20,6 +21,7 @@ from analyzers.interpret.signals import (
     Raised,
     ReturnValue,
 )
+from analyzers.interpret.trace import UNGUARDED, VERSION_ANSWER, BlockEntry, Guard
 from analyzers.interpret.values import NONE, Value
 
 if TYPE_CHECKING:
@@ -211,8 +213,10 @@ def _only_raises(orelse: cst.If | cst.Else) -> bool:
     return _raises(orelse.body) and orelse.orelse is not None and _only_raises(orelse.orelse)
 
 
-def _if(m: Machine, node: cst.If, scope: Scope) -> None:
+def _if(m: Machine, node: cst.If, scope: Scope, *, chained: bool = False) -> None:
     default = branch_default(node)
+    log = m.oracle.log
+    start = len(log)
     condition = expressions.condition(m, node.test, scope, default=default)
     taken = m.truth(
         condition,
@@ -220,12 +224,23 @@ def _if(m: Machine, node: cst.If, scope: Scope) -> None:
         loc=m.loc(scope.module, node.test),
         branches=(scope.module, (node.body, node.orelse)),
     )
+    entry: BlockEntry = UNGUARDED
+    if not chained:  # an `elif` side also rests on the answers before it: not one guard
+        entry = Guard(
+            m.loc(scope.module, node.test).code,
+            key_text(condition),
+            taken,
+            start,
+            len(log),
+            # decided by the vLLM release alone: the same in every world judged at it
+            bool(log[start:]) and all(a.startswith(VERSION_ANSWER) for a in log[start:]),
+        )
     if taken:
-        m.exec_block(node.body.body, scope)
+        m.exec_block(node.body.body, scope, entry)
     elif isinstance(node.orelse, cst.If):
-        _if(m, node.orelse, scope)
+        _if(m, node.orelse, scope, chained=True)
     elif isinstance(node.orelse, cst.Else):
-        m.exec_block(node.orelse.body.body, scope)
+        m.exec_block(node.orelse.body.body, scope, entry)
 
 
 def _for(m: Machine, node: cst.For, scope: Scope) -> None:
@@ -245,7 +260,7 @@ def _for(m: Machine, node: cst.For, scope: Scope) -> None:
     finally:
         m.loops.pop()
     if not broke and node.orelse is not None:
-        m.exec_block(node.orelse.body.body, scope)
+        m.exec_block(node.orelse.body.body, scope, UNGUARDED)
 
 
 def _while(m: Machine, node: cst.While, scope: Scope) -> None:
@@ -274,13 +289,13 @@ def _while(m: Machine, node: cst.While, scope: Scope) -> None:
     finally:
         m.loops.pop()
     if not broke and node.orelse is not None:
-        m.exec_block(node.orelse.body.body, scope)
+        m.exec_block(node.orelse.body.body, scope, UNGUARDED)
 
 
 def _iteration_breaks(m: Machine, body: Sequence[cst.CSTNode], scope: Scope) -> bool:
     """Run one loop iteration; True when it ends in `break` (a `continue` just ends it)."""
     try:
-        m.exec_block(body, scope)
+        m.exec_block(body, scope, UNGUARDED)
     except BreakLoop:
         return True
     except ContinueLoop:
@@ -304,10 +319,10 @@ def _try(m: Machine, node: cst.Try | cst.TryStar, scope: Scope) -> None:
                 raise
             if handler.name is not None and isinstance(handler.name.name, cst.Name):
                 scope.assign(handler.name.name.value, m.opaque(f"the {raised.type_name}"))
-            m.exec_block(handler.body.body, scope)
+            m.exec_block(handler.body.body, scope, UNGUARDED)
         else:
             if node.orelse is not None:
-                m.exec_block(node.orelse.body.body, scope)
+                m.exec_block(node.orelse.body.body, scope, UNGUARDED)
     finally:
         if node.finalbody is not None:
             m.exec_block(node.finalbody.body.body, scope)
@@ -354,5 +369,5 @@ def _match(m: Machine, node: cst.Match, scope: Scope) -> None:
         wildcard = isinstance(case.pattern, cst.MatchAs) and case.pattern.pattern is None
         loc = m.loc(scope.module, case)
         if wildcard or m.truth(m.opaque(f"case {loc.code}"), default=True, loc=loc):
-            m.exec_block(case.body.body, scope)
+            m.exec_block(case.body.body, scope, UNGUARDED)
             return

@@ -15,6 +15,28 @@ Place = tuple[tuple[int, int], ...]
 
 
 @dataclass(frozen=True)
+class Guard:
+    """How an `if` block was entered: its test's code and value, and the side taken. Two
+    blocks with equal guards are entered by the same answers (a fixed input's memo)."""
+
+    test: str
+    value: str
+    branch: bool
+    # Where the test's answers are in the oracle's log, and whether all were vLLM version
+    # checks (fixed for the release judged): not part of what makes two guards equal.
+    start: int = field(default=0, compare=False)
+    end: int = field(default=0, compare=False)
+    version: bool = field(default=False, compare=False)
+
+
+# A block entered some other way than `if` or a plain call: a loop body, an exception handler.
+UNGUARDED = "unguarded"
+# How the oracle's log names an answer that only the vLLM release decides.
+VERSION_ANSWER = "vllm-version "
+BlockEntry = Guard | str | None  # None: entered whenever its statement runs (a call, a `with`)
+
+
+@dataclass(frozen=True)
 class Content:
     """How many writes into a path's folder happened before a request: certain and possible."""
 
@@ -47,6 +69,7 @@ class Served:
     intended_path: Value | None = None  # a memoised request answering for another path
     call: int = 0  # which of the repeated calls of an entry function served it
     place: Place = ()  # the statements under way when it was served (`Machine.place`)
+    guards: frozenset[Guard] = frozenset()  # the `if` sides it was served under
 
 
 @dataclass
@@ -59,8 +82,9 @@ class Removed:
     proc: int
     via: str
     place: Place = ()
-    # The drop is a call statement of its own: any run that goes past that statement made it.
-    plain: bool = False
+    # For each level of `place`: the guards a run needs, from the start of that level's
+    # statement, to make the drop (None: it may skip the drop some other way).
+    needs: tuple[frozenset[Guard] | None, ...] = ()
 
 
 @dataclass

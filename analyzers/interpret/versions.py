@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from analyzers.interpret import relevance
+from analyzers.interpret.trace import VERSION_ANSWER
 from analyzers.interpret.values import Const, ListV, Value, VersionV
 from analyzers.interpret.version_checks import ORDER, VersionCheck, evaluate, padded
 from analyzers.vllm.releases import NEWEST_KNOWN, OLDEST_KNOWN, VllmVersion
@@ -115,10 +116,11 @@ def decide(m: Machine, form: str, op: str, literal: object, loc: Loc) -> bool:
     """Answer `form op literal` from the releases still possible, forking only when both are."""
     checks = m.trace.version_checks
     answers = {evaluate(form, op, literal, v) for v in possible(checks)}
+    key = f"{VERSION_ANSWER}{form} {op} {literal!r}"
     if len(answers) == 1:
+        m.oracle.log.append(key)  # settled by the release: code here still depends on it
         return answers.pop()
     default = evaluate(form, op, literal, NEWEST_KNOWN)
-    key = f"vllm-version {form} {op} {literal!r}"
     choice = m.oracle.decide(default, key, relevance.SITES)
     check = VersionCheck(form, op, literal, choice)
     if check not in checks:

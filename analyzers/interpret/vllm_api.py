@@ -203,8 +203,8 @@ def engine_method(m: Machine, engine: EngineV, name: str, args: CallArgs, loc: L
         lora_id = args.get(*method.argument)
         if lora_id is not None:
             if effect is api.Effect.REMOVE:
-                place, plain = m.place(), m.plain_statement_call(name)
-                m.trace.facts.append(Removed(engine, lora_id, loc, m.proc, name, place, plain))
+                needs = m.drop_needs(name)
+                m.trace.facts.append(Removed(engine, lora_id, loc, m.proc, name, m.place(), needs))
             else:
                 m.trace.facts.append(Pinned(engine, lora_id, loc, m.proc, name))
             m.covered.add((loc.path, loc.line, loc.column))
@@ -257,6 +257,7 @@ def _serve_value(m: Machine, engine: EngineV, value: Value, via: str, loc: Loc) 
             value.intended_path,
             m.call,
             m.place(),
+            m.guards(),
         )
     )
 

@@ -28,8 +28,12 @@ class Oracle:
     taken: list[tuple[bool, bool]] = field(default_factory=list)  # (choice, default)
     memo: dict[str, bool] = field(default_factory=dict)
     weights: list[int] = field(default_factory=list)  # how much each decision's branches matter
+    # Every answer given, repeats of a fixed input's included, by what it answers (the memo key,
+    # or `#index`): which code ran can depend on each of them.
+    log: list[str] = field(default_factory=list)
 
     def decide(self, default: bool, memo_key: str | None = None, weight: int = 1) -> bool:
+        self.log.append(memo_key if memo_key is not None else f"#{len(self.taken)}")
         if memo_key is not None and memo_key in self.memo:
             return self.memo[memo_key]
         index = len(self.taken)

@@ -34,6 +34,7 @@ from analyzers.vllm.releases import LOAD_INPLACE_SINCE, VllmVersion, has_load_in
 
 MAX_WORLDS = 32
 _SITE_HINT = re.compile("|".join(re.escape(word) for word in api.SITE_WORDS))
+_DROP_HINT = re.compile("|".join(re.escape(word) for word in sorted(api.REMOVE_METHOD_NAMES)))
 _MODULUS = re.compile(r"%\s*\(?\s*(\d{1,3})\b")
 
 
@@ -67,17 +68,37 @@ def entry_functions(module: Module) -> list[tuple[str, ...]]:
     Library mode: those the file's own run never reaches are run on their own, as unseen
     callers would use them (repeated calls, unknown arguments, one instance); functions nested
     in them are reached when they escape (a callback, a route, a monkeypatch, a return value).
+    A private helper (`_name`) that another function of the file calls after dropping adapter
+    ids (`remove_lora`) is entered through that caller instead: that is how it is used, and
+    the drop is part of it.
     """
-    found: list[tuple[str, ...]] = []
     code = module.source.module.code_for_node
+    functions: list[tuple[tuple[str, ...], str]] = []  # (path, source), in file order
     for statement in module.source.module.body:
-        if isinstance(statement, cst.FunctionDef) and _SITE_HINT.search(code(statement)):
-            found.append((statement.name.value,))
+        if isinstance(statement, cst.FunctionDef):
+            functions.append(((statement.name.value,), code(statement)))
         elif isinstance(statement, cst.ClassDef) and _SITE_HINT.search(code(statement)):
             for item in statement.body.body:
-                if isinstance(item, cst.FunctionDef) and _SITE_HINT.search(code(item)):
-                    found.append((statement.name.value, item.name.value))
-    return found
+                if isinstance(item, cst.FunctionDef):
+                    functions.append(((statement.name.value, item.name.value), code(item)))
+    chosen: set[tuple[str, ...]] = set()
+    for path, text in functions:
+        if not _SITE_HINT.search(text):
+            continue
+        name = path[-1]
+        callers = (
+            [
+                other
+                for other, body in functions
+                if other != path
+                and _DROP_HINT.search(body)
+                and re.search(rf"\b{re.escape(name)}\s*\(", body)
+            ]
+            if name.startswith("_") and not name.startswith("__")
+            else []
+        )
+        chosen.update(callers or [path])
+    return [path for path, _ in functions if path in chosen]
 
 
 def _line_range(module: Module, path: Sequence[str]) -> tuple[int, int] | None:

@@ -9,8 +9,10 @@ survives skipping only when its protection cannot be skipped without the repeat 
 - the repeated request reloads on its own (`LoRARequest(load_inplace=True)`, where it exists);
 - or the id was dropped by a call statement of its own, in the same run of the same block as
   the statement that led to the repeat, before it (`engine.remove_lora(1)` on the line above
-  `engine.add_lora(req)`): a run that reaches that later statement went past the drop. What
-  the receiver and the id evaluate to may still differ between worlds, as every id may.
+  `engine.add_lora(req)`), or below `if` sides the repeat was served under too, or below
+  vLLM version checks (fixed at the release judged): a run that reaches that later statement
+  made the drop (`interpret/places.py`). What the receiver and the id evaluate to may still
+  differ between worlds, as every id may.
 """
 
 from __future__ import annotations
@@ -50,11 +52,15 @@ def fragile_repeat(
 
 
 def shields(removed: Removed, later: Served) -> bool:
-    """The drop is made by every run that reaches the statement leading to the repeat."""
-    if not removed.plain or not removed.place:
-        return False
-    depth = len(removed.place) - 1
-    if len(later.place) <= depth or later.place[:depth] != removed.place[:depth]:
-        return False
-    (run, index), (later_run, later_index) = removed.place[depth], later.place[depth]
-    return run == later_run and index < later_index
+    """Every run that reaches the statement leading to the repeat made the drop: both are in
+    one run of one block, the drop's statement first, and what the drop needs from there (the
+    `if` sides it is under) the repeat was served under too."""
+    for depth, ((run, index), (later_run, later_index)) in enumerate(
+        zip(removed.place, later.place, strict=False)
+    ):
+        if run != later_run:
+            return False
+        if index != later_index:
+            need = removed.needs[depth] if depth < len(removed.needs) else None
+            return index < later_index and need is not None and need <= later.guards
+    return False

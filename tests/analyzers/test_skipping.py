@@ -12,18 +12,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from analyzers.files.directory import DirectoryTree
 from analyzers.files.discover import DriverLoader, ModuleStore
 from analyzers.files.parsing import ParseFailure
 from analyzers.files.program import Module, module_name_for
 from analyzers.judge.driver import analyse_driver
 from analyzers.model import Verdict
-from analyzers.vllm.releases import NEWEST_KNOWN
+from analyzers.vllm.releases import LOAD_INPLACE_SINCE, NEWEST_KNOWN, OLDEST_KNOWN, VllmVersion
 
 _HEAD = """\
 import sys
 import time
 
+import vllm
+from packaging import version
 from vllm import LLM
 from vllm.lora.request import LoRARequest
 
@@ -39,8 +43,16 @@ for step in range(3):
 _FLAGS = "".join(f'    if "--{flag}" in sys.argv:\n        note("{flag}")\n' for flag in "abcdef")
 
 
-def _verdict(tmp_path: Path, body: str, cpu: int = 1) -> tuple[Verdict, str]:
+def _verdict(
+    tmp_path: Path, body: str, cpu: int = 1, version: VllmVersion = NEWEST_KNOWN
+) -> tuple[Verdict, str]:
     source = _HEAD.format(cpu=cpu) + _FLAGS + "".join(f"    {line}\n" for line in body.splitlines())
+    return _verdict_of(tmp_path, source, version)
+
+
+def _verdict_of(
+    tmp_path: Path, source: str, version: VllmVersion = NEWEST_KNOWN
+) -> tuple[Verdict, str]:
     (tmp_path / "drive.py").write_text(source)
     tree = DirectoryTree(tmp_path)
     store = ModuleStore(tree, list(tree.files()))
@@ -48,7 +60,7 @@ def _verdict(tmp_path: Path, body: str, cpu: int = 1) -> tuple[Verdict, str]:
     assert not isinstance(parsed, ParseFailure)
     name, package = module_name_for("drive.py")
     result = analyse_driver(
-        DriverLoader(store, "drive.py"), Module(parsed, name, package), [NEWEST_KNOWN], NEWEST_KNOWN
+        DriverLoader(store, "drive.py"), Module(parsed, name, package), [version], version
     )
     assert result.outcome is not None
     assert result.unexplored, "the driver must leave worlds unexplored to test anything"
@@ -123,3 +135,67 @@ def test_a_drop_left_by_the_previous_step_is_not_shown_to_hold(tmp_path: Path) -
         "llm.llm_engine.remove_lora(1)",
     )
     assert verdict is Verdict.INDETERMINATE, reason
+
+
+_GUARDED = """\
+import sys
+
+from vllm import LLM
+from vllm.lora.request import LoRARequest
+
+llm = LLM(model="base", enable_lora=True, max_loras=1, max_cpu_loras=1)
+
+
+def push(step, fresh, ready):
+    if {push_guard}:
+        llm.generate(["hi"], lora_request=LoRARequest("policy", 1, f"/ckpt/{{step}}"))
+
+
+def sync(step, fresh, ready):
+    if fresh:
+        llm.llm_engine.remove_lora(1)
+    for flag in "abcdef":
+        if flag in sys.argv:
+            print(flag)
+    push(step, fresh, ready)
+
+
+for step in range(3):
+    sync(step, "--fresh" in sys.argv, "--ready" in sys.argv)
+"""
+
+
+def test_a_drop_under_the_same_if_side_as_the_repeat_keeps_it_safe(tmp_path: Path) -> None:
+    # `if fresh:` guards both, on the same input: no answer makes one without the other.
+    verdict, reason = _verdict_of(tmp_path, _GUARDED.format(push_guard="fresh"))
+    assert verdict is Verdict.SAFE_BY_EVICTION, reason
+    assert "other answers can only skip some of these requests" in reason
+
+
+def test_a_drop_under_another_if_side_than_the_repeat_is_not_shown_to_hold(
+    tmp_path: Path,
+) -> None:
+    # With --ready and without --fresh the repeat is served with nothing dropped.
+    verdict, reason = _verdict_of(tmp_path, _GUARDED.format(push_guard="ready"))
+    assert verdict in (Verdict.AFFECTED, Verdict.INDETERMINATE), reason
+
+
+@pytest.mark.parametrize("release", [OLDEST_KNOWN, NEWEST_KNOWN], ids=str)
+def test_a_drop_below_a_vllm_version_check_keeps_it_safe(
+    tmp_path: Path, release: VllmVersion
+) -> None:
+    # The release judged decides the check: before 0.15 the id is dropped, from 0.15 on the
+    # request reloads in place; no run-time answer separates the drop from the repeat.
+    verdict, reason = _verdict(
+        tmp_path,
+        "extra = {}\n"
+        'if version.parse(vllm.__version__) >= version.parse("0.15.0"):\n'
+        '    extra["load_inplace"] = True\n'
+        "else:\n"
+        "    llm.llm_engine.remove_lora(1)\n"
+        'llm.generate(["hi"], lora_request=LoRARequest("policy", 1, f"/ckpt/{step}", **extra))',
+        version=release,
+    )
+    assert verdict is Verdict.SAFE_BY_EVICTION, reason
+    how = "remove_lora at" if release < LOAD_INPLACE_SINCE else "load_inplace=True"
+    assert how in reason, reason

@@ -1,0 +1,85 @@
+"""Where in the running code a fact happens, and what a run needs to have made a drop there.
+
+The machine keeps a mark per block under way: which run of the block, the statement being
+run, how many answers the oracle had given when that statement began, and how the block was
+entered (`BlockEntry`). From them a drop (`remove_lora(1)`) records, for each level, the `if`
+sides a run needs to have taken to make it once it began that level's statement. The judge
+(`judge/skipping.py`) compares that with the sides the later request was served under.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+import libcst as cst
+
+from analyzers.interpret.trace import UNGUARDED, VERSION_ANSWER, BlockEntry, Guard, Place
+
+
+class Mark(NamedTuple):
+    """One block under way."""
+
+    run: int  # which run of the block (a counter of the machine's)
+    position: int  # the index of the statement being run
+    statement: cst.CSTNode
+    logged: int  # the oracle's answers when the statement began
+    entry: BlockEntry  # how the block was entered
+
+
+def place(marks: Sequence[Mark]) -> Place:
+    return tuple((mark.run, mark.position) for mark in marks)
+
+
+def guards(marks: Sequence[Mark]) -> frozenset[Guard]:
+    return frozenset(mark.entry for mark in marks if isinstance(mark.entry, Guard))
+
+
+def drop_needs(
+    marks: Sequence[Mark], log: Sequence[str], name: str
+) -> tuple[frozenset[Guard] | None, ...]:
+    """Per level, the guards a run that began that level's statement needs to make the drop
+    being made now by a call to `name` (None at a level from which it may be skipped)."""
+    if not marks or not _plain_call(marks[-1].statement, name):
+        return (None,) * len(marks)
+    needs: list[frozenset[Guard] | None] = [frozenset()]
+    for level in range(len(marks) - 2, -1, -1):
+        outer, inner, below = marks[level], marks[level + 1], needs[0]
+        answers = list(log[outer.logged : inner.logged])
+        entry = inner.entry
+        need: frozenset[Guard] | None = None
+        if below is not None and entry != UNGUARDED:
+            if isinstance(entry, Guard):
+                if isinstance(outer.statement, cst.If):
+                    del answers[entry.start - outer.logged : entry.end - outer.logged]
+                    need = below if entry.version else below | {entry}
+            elif _enters_whenever_run(outer.statement):
+                need = below
+            if need is not None and any(not a.startswith(VERSION_ANSWER) for a in answers):
+                need = None  # another answer before the drop may have left early
+        needs.insert(0, need)
+    return tuple(needs)
+
+
+def _enters_whenever_run(statement: cst.CSTNode) -> bool:
+    """A statement whose block (a callee's body, a `with` or `try` body) runs whenever it does."""
+    if isinstance(statement, cst.With | cst.Try | cst.TryStar):
+        return True
+    return _plain_call(statement, None)
+
+
+def _plain_call(statement: cst.CSTNode, name: str | None) -> bool:
+    """The statement is one call (awaited or not), to `name` if given: `engine.remove_lora(1)`."""
+    if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
+        return False
+    small = statement.body[0]
+    value = small.value if isinstance(small, cst.Expr) else None
+    value = value.expression if isinstance(value, cst.Await) else value
+    if not isinstance(value, cst.Call):
+        return False
+    if name is None:
+        return True
+    func = value.func
+    if isinstance(func, cst.Attribute):
+        return func.attr.value == name
+    return isinstance(func, cst.Name) and func.value == name
