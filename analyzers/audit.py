@@ -256,6 +256,7 @@ class _Audit:
             reached=sorted({f"{where}:{line}" for where, line in result.reached}),
             stops=[StopRecord.of(stop) for stop in result.stops[:8]],
             unexplored=result.unexplored[:4],
+            cache_patches=result.cache_patches[:4],
         )
         return analysis, deps
 

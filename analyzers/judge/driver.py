@@ -53,6 +53,7 @@ class DriverResult:
     stops: list[Stop] = field(default_factory=list)
     reached: set[tuple[str, int]] = field(default_factory=set)  # (path, line) of sites reached
     unexplored: list[str] = field(default_factory=list)  # conditions of worlds not explored
+    cache_patches: list[str] = field(default_factory=list)  # vLLM cache code replaced
 
 
 def limits_for(module: Module) -> Limits:
@@ -315,6 +316,7 @@ def _collect(result: DriverResult, machine: Machine) -> None:
         if assumption not in result.assumptions:
             result.assumptions.append(assumption)
     result.stops += [stop for stop in trace.stops if stop not in result.stops]
+    result.cache_patches += [p for p in trace.cache_patches if p not in result.cache_patches]
     result.reached.update((path, line) for path, line, _ in machine.covered)
 
 

@@ -71,6 +71,20 @@ def _mirror_helpers(
                 f"its verdict applies: {decisive.verdict.value} ({decisive.reason.rstrip('.')})",
             ]
         )
+        patches = analyses[path].cache_patches
+        if decisive.verdict is Verdict.AFFECTED and patches:
+            # The caller's run never loaded this file's patch of vLLM's cache, but the
+            # deployment may (a worker module imports it): the stale repeat is not certain.
+            row.verdict = Verdict.INDETERMINATE
+            row.reason = sentence(
+                [
+                    f"the requests built here are served by {names}, which is "
+                    f"{decisive.verdict.value} with vLLM's own adapter cache "
+                    f"({decisive.reason.rstrip('.')})",
+                    f"but this file replaces vLLM's cache code ({patches[0]}), so whether a "
+                    f"repeated lora_int_id is re-read depends on the patched code",
+                ]
+            )
         row.replay, row.requests, row.stale, row.bound = (
             decisive.replay,
             decisive.requests,

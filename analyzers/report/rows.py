@@ -79,6 +79,8 @@ class FileAnalysis(BaseModel):
     reached: list[str] = Field(default_factory=list)  # "path:line"
     stops: list[StopRecord] = Field(default_factory=list)
     unexplored: list[str] = Field(default_factory=list)  # conditions left unexplored
+    # vLLM adapter-cache code this file's runs replaced ("Class.method replaced at file:line")
+    cache_patches: list[str] = Field(default_factory=list)
 
 
 def engine_model(engine: EngineV) -> Engine:

@@ -200,3 +200,31 @@ def test_an_import_time_guess_never_takes_the_raising_branch(audit_files: AuditF
     assert _verdicts(report)["sweep.py"] is Verdict.AFFECTED
     row = next(row for row in report.drivers if row.path == "sweep.py")
     assert "is reused without invalidation" in row.reason
+
+
+PATCHING_HELPER = HELPER + '''
+
+def patch_cache() -> None:
+    """Installed by the deployment's worker processes: every add reloads."""
+    from vllm.lora.worker_manager import LRUCacheWorkerLoRAManager
+
+    def add_adapter(self, lora_request, force_load=True):
+        return self._load_adapter(lora_request)
+
+    LRUCacheWorkerLoRAManager.add_adapter = add_adapter
+'''
+
+
+def test_a_helper_that_patches_the_cache_is_not_called_affected_by_its_caller(
+    audit_files: AuditFiles,
+) -> None:
+    # The caller never installs the patch, so with vLLM's own cache it is Affected; the helper
+    # replaces that cache code for whoever imports it (a worker), so its row cannot be sure.
+    report = audit_files({"utils/lora.py": PATCHING_HELPER, "scripts/eval.py": CALLER})
+    assert _verdicts(report) == {
+        "scripts/eval.py": Verdict.AFFECTED,
+        "utils/lora.py": Verdict.INDETERMINATE,
+    }
+    helper = next(row for row in report.drivers if row.path == "utils/lora.py")
+    assert "LRUCacheWorkerLoRAManager.add_adapter replaced at utils/lora.py:" in helper.reason
+    assert "scripts/eval.py, which is Affected with vLLM's own adapter cache" in helper.reason
