@@ -392,6 +392,11 @@ def _string_method(m: Machine, text: str, name: str, args: CallArgs, loc: Loc) -
                     parts.append(Const(text))
                 parts.append(_text(m, item))
             return concat(*parts)
+        if isinstance(items, SeqSym | Sym):  # the same value joins the same way
+            shown = items.desc if isinstance(items, SeqSym) else items.describe()
+            return containers.derived(
+                m, items, f".joined({text!r})", f"{text!r}.join({shown})", loc
+            )
         return m.opaque(f"`{loc.code}`", loc)
     values = [a.value for a in args.positional if isinstance(a, Const)]
     if len(values) != len(args.positional) or args.keywords:

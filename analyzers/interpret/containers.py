@@ -10,6 +10,7 @@ from analyzers.files.parsing import Loc
 from analyzers.interpret.objects import PER_CALL, EngineArgsV, NamespaceV, RequestV, object_key
 from analyzers.interpret.trace import Escaped
 from analyzers.interpret.values import (
+    OPAQUE_PREFIX,
     Concat,
     Const,
     DictV,
@@ -66,7 +67,9 @@ def derived(m: Machine, base: Value, suffix: str, desc: str, loc: Loc) -> Sym:
     if isinstance(base, Sym):
         return Sym(base.key + suffix, desc, opaque=base.opaque, where=base.where or str(loc))
     if isinstance(base, SeqSym):
-        return Sym(base.key + suffix, desc, where=base.where or str(loc))
+        # a slice of an unknown result is as unknown as that result (`opaque#7[:2]`)
+        opaque = base.key.startswith(OPAQUE_PREFIX)
+        return Sym(base.key + suffix, desc, opaque=opaque, where=base.where or str(loc))
     return m.opaque(desc, loc)
 
 

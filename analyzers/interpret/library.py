@@ -20,7 +20,7 @@ from analyzers.interpret import (
 )
 from analyzers.interpret.argparse_model import parser_method
 from analyzers.interpret.callargs import CallArgs
-from analyzers.interpret.containers import derived
+from analyzers.interpret.containers import derived, key_text
 from analyzers.interpret.objects import FileV, MockV, ParserV, RequestV
 from analyzers.interpret.signals import ProgramExit
 from analyzers.interpret.trace import Escaped
@@ -153,9 +153,41 @@ def call_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc
         result = handler(m, receiver, name, args, loc)
         if result is not None:
             return result
+    pure = _pure_text_method(m, receiver, name, args, loc)
+    if pure is not None:
+        return pure
     if isinstance(receiver, Sym | SeqSym) or not isinstance(receiver, Const):
         return unknown_method(m, receiver, name, args, loc)
     return m.opaque(f"`{loc.code}`", loc)
+
+
+_PURE_TEXT_METHODS = frozenset(
+    {"split", "rsplit", "strip", "lstrip", "rstrip", "lower", "upper", "casefold", "replace",
+     "startswith", "endswith", "removeprefix", "removesuffix", "partition", "rpartition",
+     "splitlines", "isdigit", "isnumeric", "zfill", "title"}
+)  # fmt: skip
+
+
+def _pure_text_method(
+    m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc
+) -> Value | None:
+    """`s.split("/")` of an unknown text: fixed by that text and the arguments, so asking twice
+    of the same text gives the same answer (both calls see one `adapter_id`); as unknown as
+    the text (of an opaque result, an opaque value)."""
+    if name not in _PURE_TEXT_METHODS or args.star is not None or args.star_star is not None:
+        return None
+    parts = receiver.parts if isinstance(receiver, Concat) else (receiver,)
+    if not isinstance(receiver, Sym | Concat) or not all(
+        isinstance(part, Const | Sym) for part in parts
+    ):
+        return None
+    values = args.values()
+    if not all(isinstance(v, Const) or (isinstance(v, Sym) and not v.opaque) for v in values):
+        return None
+    opaque = any(isinstance(part, Sym) and part.opaque for part in parts)
+    called = f"{name}({', '.join(key_text(v) for v in values)})"
+    shown = f"{describe(receiver)}.{name}({', '.join(describe(v) for v in values)})"
+    return Sym(f"{key_text(receiver)}.{called}", shown, opaque=opaque, where=str(loc))
 
 
 def external_attribute(m: Machine, qual: str, name: str, loc: Loc) -> Value:

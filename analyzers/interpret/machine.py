@@ -32,6 +32,7 @@ from analyzers.interpret.signals import BudgetExhausted, ProgramExit, Raised
 from analyzers.interpret.snapshot import Snapshot, Uncopyable, copy_state
 from analyzers.interpret.trace import BlockEntry, Guard, Place, StopKind, Trace
 from analyzers.interpret.values import (
+    OPAQUE_PREFIX,
     ClassV,
     Cond,
     Const,
@@ -121,7 +122,7 @@ class Machine:
     def opaque(self, desc: str, loc: Loc | None = None) -> Sym:
         """A fresh unknown result of code the analysis cannot see."""
         where = str(loc) if loc is not None else ""
-        return Sym(f"opaque#{self.serial()}", desc, opaque=True, where=where)
+        return Sym(f"{OPAQUE_PREFIX}{self.serial()}", desc, opaque=True, where=where)
 
     def fixed(self, key: str, desc: str, loc: Loc | None = None) -> Sym:
         """An unknown that stays the same for the whole run (a CLI argument, a parameter)."""

@@ -223,12 +223,21 @@ def _percent_format(m: Machine, template: Const, args: Value, loc: Loc) -> Value
 
 
 def _derived(m: Machine, name: str, left: Value, right: Value, loc: Loc) -> Value:
-    """An unknown result: fixed when both inputs are, so a value derived from a flag stays one."""
+    """An unknown result: fixed when both inputs are, so a value derived from a flag stays one;
+    of an unknown result and a value, as unknown, but the same for the same operands (one
+    `repo_path / subfolder` computed twice is one folder)."""
     symbol = _SYMBOLS.get(name, name)
-    if _fixed(left) and _fixed(right):
+    if _stable(left) and _stable(right):
         key = f"({key_text(left)}{symbol}{key_text(right)})"
-        return Sym(key, f"{describe(left)} {symbol} {describe(right)}", where=str(loc))
+        opaque = not (_fixed(left) and _fixed(right))
+        shown = f"{describe(left)} {symbol} {describe(right)}"
+        return Sym(key, shown, opaque=opaque, where=str(loc))
     return m.opaque(f"`{loc.code}`", loc)
+
+
+def _stable(value: Value) -> bool:
+    """A value that is the same every time it is read: a literal or a named unknown."""
+    return isinstance(value, Const | Sym)
 
 
 def _fixed(value: Value) -> bool:

@@ -194,6 +194,13 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
         if factory is not None:
             return m.call_value(factory, CallArgs(), loc)
         return args.keywords.get("default", m.opaque("a dataclass field", loc))
+    if qual in _DOWNLOADS:
+        # The local folder of a hub snapshot is named by the repository and the commit it
+        # resolves to: asked twice alike in one run, the answer is the same folder.
+        parts = [key_text(v) for v in args.positional]
+        parts += [f"{k}={key_text(v)}" for k, v in sorted(args.keywords.items())]
+        shown = f"{qual.rpartition('.')[2]}({', '.join(describe(v) for v in args.values())})"
+        return m.fixed(f"download:{qual}({', '.join(parts)})", shown, loc)
     if qual in _MATCHERS:
         return _match(m, qual, args, loc)
     if qual == "argparse.ArgumentParser":
@@ -204,6 +211,10 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
 
 
 _MATCHERS = frozenset({"re.search", "re.match", "re.fullmatch"})
+_DOWNLOADS = frozenset(
+    {"huggingface_hub.snapshot_download", "huggingface_hub.hf_hub_download",
+     "modelscope.snapshot_download", "modelscope.hub.snapshot_download.snapshot_download"}
+)  # fmt: skip
 _REGEX_TEXT_LIMIT = 4096
 _REGEX_PATTERN_LIMIT = 256
 # A quantifier (escaped ones counted too) or a backreference: with at most one quantifier and

@@ -39,6 +39,10 @@ TRUE = Const(True)
 FALSE = Const(False)
 
 
+# How the key of an opaque value (the result of code the analysis cannot see) begins.
+OPAQUE_PREFIX = "opaque#"
+
+
 @dataclass(frozen=True)
 class Sym(Value):
     """An unknown value; the same `key` (and `offset`) is the same run-time value.

@@ -202,7 +202,9 @@ def test_an_import_time_guess_never_takes_the_raising_branch(audit_files: AuditF
     assert "is reused without invalidation" in row.reason
 
 
-PATCHING_HELPER = HELPER + '''
+PATCHING_HELPER = (
+    HELPER
+    + '''
 
 def patch_cache() -> None:
     """Installed by the deployment's worker processes: every add reloads."""
@@ -213,6 +215,7 @@ def patch_cache() -> None:
 
     LRUCacheWorkerLoRAManager.add_adapter = add_adapter
 '''
+)
 
 
 def test_a_helper_that_patches_the_cache_is_not_called_affected_by_its_caller(
