@@ -19,11 +19,13 @@ from analyzers.interpret.values import (
     CounterV,
     DictV,
     Ext,
+    FuncV,
     Hashed,
     HashText,
     InstV,
     ListV,
     SeqSym,
+    SuperV,
     Sym,
     Value,
     as_int,
@@ -108,6 +110,10 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
         known = _isinstance(first, args.positional[1])
         if known is not None:
             return Const(known)
+    if qual == "super" and not args.positional and not args.keywords:
+        found = _super(m)
+        if found is not None:
+            return found
     if qual in ("print", "setattr", "input", "super", "isinstance", "hasattr", "callable"):
         return NONE if qual in ("print", "setattr") else m.opaque(f"`{loc.code}`", loc)
     if qual == "open" and first is not None:
@@ -161,6 +167,33 @@ def _attribute_builtin(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value
     if has is False and len(args.positional) >= 3:
         return args.positional[2]
     return m.get_attribute(owner, name, loc)
+
+
+def _super(m: Machine) -> Value | None:
+    """Zero-argument `super()` in the method now running, bound to its instance."""
+    if not m.frames:
+        return None
+    func = m.frames[-1].func
+    instance = func.bound_self
+    if not isinstance(instance, InstV):
+        return None
+    start = _defining_class(instance.cls, func, set())
+    return SuperV(start, instance) if start is not None else None
+
+
+def _defining_class(cls: ClassV, func: FuncV, seen: set[int]) -> ClassV | None:
+    if id(cls) in seen:
+        return None
+    seen.add(id(cls))
+    own = cls.attrs.get(func.name)
+    if isinstance(own, FuncV) and own.node is func.node:
+        return cls
+    for base in cls.bases:
+        if isinstance(base, ClassV):
+            found = _defining_class(base, func, seen)
+            if found is not None:
+                return found
+    return None
 
 
 _PLAIN_TYPES = {

@@ -29,6 +29,7 @@ from analyzers.interpret.values import (
     ListV,
     ModV,
     Obj,
+    SuperV,
     Value,
     describe,
     same,
@@ -143,7 +144,7 @@ def call_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc
         return processes.remote(m, receiver, args, loc)
     if isinstance(receiver, EngineV):
         return vllm_api.engine_method(m, receiver, name, args, loc)
-    if isinstance(receiver, ModV | ClassV):
+    if isinstance(receiver, ModV | ClassV | SuperV):
         return call_value(m, classes.get_attribute(m, receiver, name, loc), args, loc)
     if isinstance(receiver, InstV):
         found = classes.instance_attribute(m, receiver, name, loc)

@@ -24,6 +24,7 @@ from analyzers.interpret.values import (
     FuncV,
     InstV,
     ModV,
+    SuperV,
     Value,
     forced,
 )
@@ -118,7 +119,22 @@ def _has_external_base(cls: ClassV) -> bool:
 def instance_attribute(m: Machine, instance: InstV, name: str, loc: Loc) -> Value | None:
     if name in instance.attrs:
         return instance.attrs[name]
-    found = _class_attribute(instance.cls, name)
+    return _bound(m, instance, _class_attribute(instance.cls, name), loc)
+
+
+def _super_attribute(m: Machine, owner: SuperV, name: str, loc: Loc) -> Value:
+    """`super().name`: the first class after the method's own that defines it."""
+    for base in owner.start.bases:
+        found = _class_attribute(base, name) if isinstance(base, ClassV) else None
+        if found is not None and isinstance(owner.instance, InstV):
+            bound = _bound(m, owner.instance, found, loc)
+            if bound is not None:
+                return bound
+    return m.opaque(f"super().{name}", loc)
+
+
+def _bound(m: Machine, instance: InstV, found: Value | None, loc: Loc) -> Value | None:
+    """A class attribute as read through an instance: methods bound, properties called."""
     if isinstance(found, FuncV):
         if "staticmethod" in found.decorators:
             return found
@@ -146,6 +162,8 @@ def get_attribute(m: Machine, owner: Value, name: str, loc: Loc) -> Value:
             return m.opaque(f"{owner.cls.name}.{name}", loc)
         owner.attrs[name] = m.fixed(key, f"self.{name}", loc)
         return owner.attrs[name]
+    if isinstance(owner, SuperV):
+        return _super_attribute(m, owner, name, loc)
     if isinstance(owner, ClassV):
         found = _class_attribute(owner, name)
         if isinstance(found, FuncV) and "classmethod" in found.decorators:

@@ -176,6 +176,15 @@ class ClassV(Obj):
 
 
 @dataclass(eq=False)
+class SuperV(Obj):
+    """`super()` in a method of `start` called on `instance`: attributes are looked up in the
+    classes after `start`."""
+
+    start: ClassV
+    instance: Value
+
+
+@dataclass(eq=False)
 class InstV(Obj):
     cls: ClassV
     attrs: dict[str, Value] = field(default_factory=dict)

@@ -231,3 +231,40 @@ def test_a_helper_that_patches_the_cache_is_not_called_affected_by_its_caller(
     helper = next(row for row in report.drivers if row.path == "utils/lora.py")
     assert "LRUCacheWorkerLoRAManager.add_adapter replaced at utils/lora.py:" in helper.reason
     assert "scripts/eval.py, which is Affected with vLLM's own adapter cache" in helper.reason
+
+
+SERVING_BASE = """\
+from vllm import LLM
+
+
+class Server:
+    def __init__(self):
+        self.llm = LLM(model="base", enable_lora=True)
+
+    def serve(self, request):
+        return self.llm.generate(["q"], lora_request=request)
+"""
+
+SUBCLASS = """\
+from vllm.lora.request import LoRARequest
+
+from serving import Server
+
+
+class PolicyServer(Server):
+    def serve(self, request):
+        print("serving", request.lora_path)
+        return super().serve(request)
+
+    def evaluate(self, step):
+        return self.serve(LoRARequest("policy", 1, f"/ckpt/{step}"))
+"""
+
+
+def test_super_calls_the_method_of_the_next_class(audit_files: AuditFiles) -> None:
+    # `super().serve(...)` is Server.serve on the same instance: every step is served under id
+    # 1 by one engine, so the second step gets the first step's weights.
+    report = audit_files({"serving.py": SERVING_BASE, "policy.py": SUBCLASS})
+    row = next(row for row in report.drivers if row.path == "policy.py")
+    assert row.verdict is Verdict.AFFECTED, row.reason
+    assert "is reused without invalidation" in row.reason
