@@ -114,6 +114,9 @@ class Machine:
         self.steps += 1
         self.spent[0] += 1
         if self.steps > self.limits.steps or self.spent[0] > self.limits.total_steps:
+            self.trace.heavy = places.entered_by(
+                self.marks, self.oracle.log_index, self.steps, self.limits.steps // 2
+            )
             raise BudgetExhausted
 
     def loc(self, module: Module, node: cst.CSTNode) -> Loc:
@@ -150,6 +153,7 @@ class Machine:
             known = conditions.settled(self.oracle, value)
             if known is not None:  # an earlier answer decides it: code here depends on that one
                 self.oracle.log.append(f"settled:{id(value)}")
+                self.oracle.log_index.append(-1)
         if known is not None:
             return known
         if self.importing:
@@ -393,11 +397,11 @@ class Machine:
         run = self._blocks
         marks = self.marks
         depth = len(marks)
-        log = self.oracle.log
-        marks.append(Mark(run, 0, body[0] if body else cst.Pass(), len(log), entry))
+        log, started = self.oracle.log, self.steps
+        marks.append(Mark(run, 0, body[0] if body else cst.Pass(), len(log), entry, started))
         try:
             for index, statement in enumerate(body):
-                marks[depth] = Mark(run, index, statement, len(log), entry)
+                marks[depth] = Mark(run, index, statement, len(log), entry, started)
                 statements.execute(self, statement, scope)
         finally:
             del marks[depth:]

@@ -25,6 +25,7 @@ class Mark(NamedTuple):
     statement: cst.CSTNode
     logged: int  # the oracle's answers when the statement began
     entry: BlockEntry  # how the block was entered
+    started: int = 0  # the run's steps when the block began
 
 
 def place(marks: Sequence[Mark]) -> Place:
@@ -83,3 +84,17 @@ def _plain_call(statement: cst.CSTNode, name: str | None) -> bool:
     if isinstance(func, cst.Attribute):
         return func.attr.value == name
     return isinstance(func, cst.Name) and func.value == name
+
+
+def entered_by(
+    marks: Sequence[Mark], log_index: Sequence[int], steps: int, heavy: int
+) -> list[int]:
+    """The decisions that entered the outermost `if` side under way in which the run has spent
+    at least `heavy` of its `steps`: when a run spends its budget in there, the other side is
+    the way past it."""
+    for mark in marks:
+        if isinstance(mark.entry, Guard) and steps - mark.started >= heavy:
+            found = [i for i in log_index[mark.entry.start : mark.entry.end] if i >= 0]
+            if found:
+                return list(dict.fromkeys(found))
+    return []

@@ -201,6 +201,8 @@ class Trace:
     version_checks: list[VersionCheck] = field(default_factory=list)
     # the run-time inputs this run assumed, in words (`args.mode == 'sweep'`), for the reason
     inputs: list[str] = field(default_factory=list)
+    # the decisions that entered the branches under way when the step budget ran out
+    heavy: list[int] = field(default_factory=list)
 
     def assume_input(self, text: str) -> None:
         if text not in self.inputs:

@@ -13,11 +13,12 @@ never takes both sides in one run.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
 T = TypeVar("T")
+_PREFERRED = 10  # above every relevance weight
 
 
 @dataclass
@@ -31,12 +32,18 @@ class Oracle:
     # Every answer given, repeats of a fixed input's included, by what it answers (the memo key,
     # or `#index`): which code ran can depend on each of them.
     log: list[str] = field(default_factory=list)
+    log_index: list[int] = field(default_factory=list)  # the decision each answer is (-1: none)
+    memo_index: dict[str, int] = field(default_factory=dict)
 
     def decide(self, default: bool, memo_key: str | None = None, weight: int = 1) -> bool:
         self.log.append(memo_key if memo_key is not None else f"#{len(self.taken)}")
         if memo_key is not None and memo_key in self.memo:
+            self.log_index.append(self.memo_index.get(memo_key, -1))
             return self.memo[memo_key]
         index = len(self.taken)
+        self.log_index.append(index)
+        if memo_key is not None:
+            self.memo_index[memo_key] = index
         choice = self.prefix[index] if index < len(self.prefix) else default
         self.taken.append((choice, default))
         self.weights.append(weight)
@@ -45,8 +52,16 @@ class Oracle:
         return choice
 
 
-def explore(run: Callable[[Oracle], T], *, max_worlds: int) -> tuple[list[T], bool]:
-    """Run once per combination of choices; `complete` is False when the budget cut it short."""
+def explore(
+    run: Callable[[Oracle], T],
+    *,
+    max_worlds: int,
+    first: Callable[[T], Sequence[int]] | None = None,
+) -> tuple[list[T], bool]:
+    """Run once per combination of choices; `complete` is False when the budget cut it short.
+
+    `first`: decisions of a run whose other side is tried before any other alternative (a run
+    that spent its step budget inside a branch: the other side of that branch skips it)."""
     results: list[T] = []
     # (-weight, -run, decision index, prefix): heaviest first, then the latest run's earliest
     # decision, which is the old depth-first order when every weight is equal.
@@ -58,8 +73,11 @@ def explore(run: Callable[[Oracle], T], *, max_worlds: int) -> tuple[list[T], bo
         oracle = Oracle(prefix)
         results.append(run(oracle))
         choices = [choice for choice, _ in oracle.taken]
+        preferred = set(first(results[-1])) if first is not None else set()
         for index in range(len(prefix), len(oracle.taken)):
             alternative = [*choices[:index], not choices[index]]
             weight = oracle.weights[index] if index < len(oracle.weights) else 1
+            if index in preferred:
+                weight += _PREFERRED
             heapq.heappush(pending, (-weight, -len(results), index, alternative))
     return results, True

@@ -186,7 +186,7 @@ def _explore(
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return explore(run, max_worlds=MAX_WORLDS)
+        return explore(run, max_worlds=MAX_WORLDS, first=lambda machine: machine.trace.heavy)
     finally:
         if collecting:
             gc.enable()
