@@ -272,6 +272,9 @@ def compare(m: Machine, name: str, left: Value, right: Value, loc: Loc) -> Value
     version = versions.compare(m, name, left, right, loc)
     if version is not None:
         return version
+    release = versions.text_fact(name, left, right)
+    if release is not None:
+        return Const(release)
     answer: bool | None
     if name in ("Equal", "NotEqual", "Is", "IsNot"):
         answer = conditions.equality(left, right)

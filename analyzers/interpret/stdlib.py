@@ -194,6 +194,9 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
         if factory is not None:
             return m.call_value(factory, CallArgs(), loc)
         return args.keywords.get("default", m.opaque("a dataclass field", loc))
+    if qual in _FIND_SPEC and _names_vllm(first):
+        # Every verdict is about a run with vLLM installed: its module is found.
+        return Ext("importlib.machinery.ModuleSpec")
     if qual in _DOWNLOADS:
         # The local folder of a hub snapshot is named by the repository and the commit it
         # resolves to: asked twice alike in one run, the answer is the same folder.
@@ -211,6 +214,7 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
 
 
 _MATCHERS = frozenset({"re.search", "re.match", "re.fullmatch"})
+_FIND_SPEC = frozenset({"importlib.util.find_spec", "pkgutil.find_loader"})
 _DOWNLOADS = frozenset(
     {"huggingface_hub.snapshot_download", "huggingface_hub.hf_hub_download",
      "modelscope.snapshot_download", "modelscope.hub.snapshot_download.snapshot_download"}
@@ -229,6 +233,13 @@ class MatchV(Obj):
     """The match object of `re.search(...)` on text the analysis knows (always true)."""
 
     text: str
+
+
+def _names_vllm(value: Value | None) -> bool:
+    """`"vllm"` or `"vllm.lora"`: a module of vLLM named by a literal."""
+    if not isinstance(value, Const) or not isinstance(value.value, str):
+        return False
+    return value.value == api.MODULE or value.value.startswith(f"{api.MODULE}.")
 
 
 def _match(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value:

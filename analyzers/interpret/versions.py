@@ -52,6 +52,26 @@ ATTRIBUTES = {
 }
 
 
+def text_fact(name: str, left: Value, right: Value) -> bool | None:
+    """What every modelled release's version text answers alike: it is never None, and a
+    release string ("0.15.0") holds no letters, so `"dev" in vllm.__version__` is False."""
+    installed = [v for v in (left, right) if isinstance(v, VersionV) and v.literal is None]
+    if not installed or installed[0].form != "text":
+        return None
+    other = right if left is installed[0] else left
+    if name in ("Is", "IsNot") and isinstance(other, Const) and other.value is None:
+        return name == "IsNot"
+    if (
+        name in ("In", "NotIn")
+        and left is other
+        and isinstance(other, Const)
+        and isinstance(other.value, str)
+        and re.search(r"[A-Za-z+]", other.value)
+    ):
+        return name == "NotIn"
+    return None
+
+
 def parse_literal(text: str) -> tuple[int, ...] | None:
     """`"0.15.0"` -> (0, 15, 0); a pre-release tag (`0.15.0rc1`) is ignored."""
     head = re.match(r"\s*v?(\d+(?:\.\d+)*)", text)

@@ -199,3 +199,41 @@ def test_a_drop_below_a_vllm_version_check_keeps_it_safe(
     assert verdict is Verdict.SAFE_BY_EVICTION, reason
     how = "remove_lora at" if release < LOAD_INPLACE_SINCE else "load_inplace=True"
     assert how in reason, reason
+
+
+_SUPPORTS_INPLACE = """\
+import importlib.util
+
+
+def supports_inplace():
+    if importlib.util.find_spec("vllm") is None:
+        return False
+    release = vllm.__version__
+    if release is None or "dev" in release:
+        return True
+    return version.parse(release) >= version.parse("0.15.0")
+
+
+"""
+
+
+@pytest.mark.parametrize("release", [OLDEST_KNOWN, NEWEST_KNOWN], ids=str)
+def test_a_repository_feature_check_on_the_release_is_a_version_check(
+    tmp_path: Path, release: VllmVersion
+) -> None:
+    # vLLM is installed in every run judged, and no release's version text is None or holds
+    # "dev": the helper answers by the release alone, like a bare version comparison.
+    head = _HEAD.format(cpu=1).replace(
+        "for step in range(3):\n", _SUPPORTS_INPLACE + "for step in range(3):\n"
+    )
+    body = (
+        "extra = {}\n"
+        "if supports_inplace():\n"
+        '    extra["load_inplace"] = True\n'
+        "else:\n"
+        "    llm.llm_engine.remove_lora(1)\n"
+        'llm.generate(["hi"], lora_request=LoRARequest("policy", 1, f"/ckpt/{step}", **extra))'
+    )
+    source = head + _FLAGS + "".join(f"    {line}\n" for line in body.splitlines())
+    verdict, reason = _verdict_of(tmp_path, source, release)
+    assert verdict is Verdict.SAFE_BY_EVICTION, reason
