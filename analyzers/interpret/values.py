@@ -324,6 +324,20 @@ def _tokens(value: Value) -> tuple[object, ...] | None:
     return tuple(out)
 
 
+def _aligned_apart(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    """Texts of one shape (`f"{base}:{path}"` twice) whose inputs at one place are two distinct
+    run-time inputs: different, as those inputs are taken to be, whatever the other places."""
+    if len(a) != len(b):
+        return False
+    for x, y in zip(a, b, strict=True):
+        if isinstance(x, str) != isinstance(y, str) or (isinstance(x, str) and x != y):
+            return False
+    return any(
+        isinstance(x, Sym) and isinstance(y, Sym) and same(x, y) is False
+        for x, y in zip(a, b, strict=True)
+    )
+
+
 def same(left: Value, right: Value) -> bool | None:
     """Whether two values are equal at run time: True, False, or None when it cannot be known."""
     if left is right:
@@ -364,6 +378,8 @@ def _same_text(left: Value, right: Value) -> bool | None:
     syms_a = [t for t in a if isinstance(t, Sym)]
     syms_b = [t for t in b if isinstance(t, Sym)]
     if not syms_a and not syms_b:
+        return False
+    if _aligned_apart(a, b):
         return False
     if any(s.opaque for s in syms_a + syms_b):
         return None

@@ -102,6 +102,11 @@ def entry_functions(module: Module) -> list[tuple[str, ...]]:
     return [path for path, _ in functions if path in chosen]
 
 
+def _is_private(path: Sequence[str]) -> bool:
+    name = path[-1]
+    return name.startswith("_") and not name.startswith("__")
+
+
 def _line_range(module: Module, path: Sequence[str]) -> tuple[int, int] | None:
     body: Sequence[cst.CSTNode] = module.source.module.body
     node: cst.CSTNode | None = None
@@ -139,13 +144,17 @@ def analyse_driver(
     runs = [_explore(loader, module, None, limits, spent, resumes=resumes)]
     covered = {key for machine in runs[0][0] for key in machine.covered}
     entries: list[str] = []
-    for path in entry_functions(module):
+    # Private helpers last: one that an entry of the file already ran is used the way that
+    # entry uses it, so it is not run again on its own.
+    for path in sorted(entry_functions(module), key=_is_private):
         span = _line_range(module, path)
         if span is not None and any(
             p == module.path and span[0] <= line <= span[1] for p, line, _ in covered
         ):
             continue
         runs.append(_explore(loader, module, path, limits, spent, resumes=resumes))
+        if not _is_private(path):
+            covered |= {key for machine in runs[-1][0] for key in machine.covered}
         if any(machine.trace.requests or machine.trace.facts for machine in runs[-1][0]):
             entries.append(".".join(path) + "()")
     result = _combine(runs, versions, primary)
