@@ -152,8 +152,7 @@ class Machine:
         if known is None:
             known = conditions.settled(self.oracle, value)
             if known is not None:  # an earlier answer decides it: code here depends on that one
-                self.oracle.log.append(f"settled:{id(value)}")
-                self.oracle.log_index.append(-1)
+                self.oracle.answered(f"settled:{id(value)}")
         if known is not None:
             return known
         if self.importing:

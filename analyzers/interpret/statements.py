@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from analyzers.interpret import calls, classes, expressions, imports, iteration, summary
+from analyzers.interpret import calls, classes, expressions, imports, iteration, places, summary
 from analyzers.interpret.assign import named
 from analyzers.interpret.containers import key_text
 from analyzers.interpret.conversions import truthiness
@@ -21,7 +21,7 @@ from analyzers.interpret.signals import (
     Raised,
     ReturnValue,
 )
-from analyzers.interpret.trace import UNGUARDED, VERSION_ANSWER, BlockEntry, Guard
+from analyzers.interpret.trace import UNGUARDED, BlockEntry, Guard
 from analyzers.interpret.values import NONE, Value
 
 if TYPE_CHECKING:
@@ -232,8 +232,7 @@ def _if(m: Machine, node: cst.If, scope: Scope, *, chained: bool = False) -> Non
             taken,
             start,
             len(log),
-            # decided by the vLLM release alone: the same in every world judged at it
-            bool(log[start:]) and all(a.startswith(VERSION_ANSWER) for a in log[start:]),
+            bool(log[start:]) and places.by_release(log[start:]),  # decided by the release
         )
     if taken:
         m.exec_block(node.body.body, scope, entry)

@@ -138,8 +138,7 @@ def decide(m: Machine, form: str, op: str, literal: object, loc: Loc) -> bool:
     answers = {evaluate(form, op, literal, v) for v in possible(checks)}
     key = f"{VERSION_ANSWER}{form} {op} {literal!r}"
     if len(answers) == 1:
-        m.oracle.log.append(key)  # settled by the release: code here still depends on it
-        m.oracle.log_index.append(-1)
+        m.oracle.answered(key)  # settled by the release: code here still depends on it
         return answers.pop()
     default = evaluate(form, op, literal, NEWEST_KNOWN)
     choice = m.oracle.decide(default, key, relevance.SITES)

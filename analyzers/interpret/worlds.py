@@ -35,13 +35,18 @@ class Oracle:
     log_index: list[int] = field(default_factory=list)  # the decision each answer is (-1: none)
     memo_index: dict[str, int] = field(default_factory=dict)
 
+    def answered(self, name: str, index: int = -1) -> None:
+        """Log an answer given by what it answers, and the decision it is (-1: an answer that
+        is no decision of this oracle: settled by earlier ones, or by the vLLM release)."""
+        self.log.append(name)
+        self.log_index.append(index)
+
     def decide(self, default: bool, memo_key: str | None = None, weight: int = 1) -> bool:
-        self.log.append(memo_key if memo_key is not None else f"#{len(self.taken)}")
         if memo_key is not None and memo_key in self.memo:
-            self.log_index.append(self.memo_index.get(memo_key, -1))
+            self.answered(memo_key, self.memo_index.get(memo_key, -1))
             return self.memo[memo_key]
         index = len(self.taken)
-        self.log_index.append(index)
+        self.answered(memo_key if memo_key is not None else f"#{index}", index)
         if memo_key is not None:
             self.memo_index[memo_key] = index
         choice = self.prefix[index] if index < len(self.prefix) else default

@@ -25,7 +25,7 @@ from analyzers.interpret.runtime import Limits
 from analyzers.interpret.trace import EngineBuilt, Served, Spawned, Stop
 from analyzers.interpret.version_checks import allows
 from analyzers.interpret.worlds import Oracle, explore
-from analyzers.judge.outcome import SEVERITY, Outcome, worst
+from analyzers.judge.outcome import SEVERITY, Outcome, rests_on_order, worst
 from analyzers.judge.reasons import only_when
 from analyzers.judge.verdict import judge
 from analyzers.model import Verdict
@@ -95,7 +95,7 @@ def entry_functions(module: Module) -> list[tuple[str, ...]]:
                 and _DROP_HINT.search(body)
                 and re.search(rf"\b{re.escape(name)}\s*\(", body)
             ]
-            if name.startswith("_") and not name.startswith("__")
+            if _is_private(path)
             else []
         )
         chosen.update(callers or [path])
@@ -269,23 +269,9 @@ def _combine(
         outcome.survives_skipping
         for outcomes in per_version.values()
         for outcome in outcomes
-        if outcome.verdict.is_safe
-        and SEVERITY[outcome.verdict] >= SEVERITY[Verdict.SAFE_BY_EVICTION]
+        if rests_on_order(outcome.verdict)
     )
-    _downgrade(result, complete or kept, incomplete_reason, decisions)
-    final = result.outcome
-    if (
-        not complete
-        and kept
-        and final is not None
-        and final.verdict.is_safe
-        and SEVERITY[final.verdict] >= SEVERITY[Verdict.SAFE_BY_EVICTION]
-    ):
-        what = f"{len(decisions)} run-time conditions" if decisions else "the analysis's choices"
-        final.notes.append(
-            f"not every combination of {what} was explored, but other answers can only skip "
-            f"some of these requests, and each repeat is protected where it is made"
-        )
+    _downgrade(result, complete, kept, incomplete_reason, decisions)
     return result
 
 
@@ -329,8 +315,11 @@ def _collect(result: DriverResult, machine: Machine) -> None:
     result.reached.update((path, line) for path, line, _ in machine.covered)
 
 
-def _downgrade(result: DriverResult, complete: bool, incomplete: str, decisions: list[str]) -> None:
-    """A safe answer that rests on what was not explored is not an answer."""
+def _downgrade(
+    result: DriverResult, complete: bool, kept: bool, incomplete: str, decisions: list[str]
+) -> None:
+    """A safe answer that rests on what was not explored is not an answer; `kept`: every
+    outcome that rests on the order of requests survives skipping (`skipping.py`)."""
     outcome = result.outcome
     if outcome is None or not outcome.verdict.is_safe:
         return
@@ -338,7 +327,13 @@ def _downgrade(result: DriverResult, complete: bool, incomplete: str, decisions:
         outcome.notes.append(f"{outcome.verdict.value} on the part analysed")
         outcome.verdict = Verdict.INDETERMINATE
         outcome.reason = f"{incomplete}, so only part of it was analysed ({outcome.reason})"
-    elif not complete and SEVERITY[outcome.verdict] >= SEVERITY[Verdict.SAFE_BY_EVICTION]:
+    elif not complete and rests_on_order(outcome.verdict) and kept:
+        what = f"{len(decisions)} run-time conditions" if decisions else "the analysis's choices"
+        outcome.notes.append(
+            f"not every combination of {what} was explored, but other answers can only skip "
+            f"some of these requests, and each repeat is protected where it is made"
+        )
+    elif not complete and rests_on_order(outcome.verdict):
         outcome.verdict = Verdict.INDETERMINATE
         if decisions:
             shown = "; ".join(decisions[:2])

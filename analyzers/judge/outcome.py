@@ -40,5 +40,11 @@ class Outcome:
     survives_skipping: bool = False
 
 
+def rests_on_order(verdict: Verdict) -> bool:
+    """A safe kind that can rest on every request being made in order (eviction, digests),
+    unlike distinct ids or one adapter per engine, which any subset of the requests keeps."""
+    return verdict.is_safe and SEVERITY[verdict] >= SEVERITY[Verdict.SAFE_BY_EVICTION]
+
+
 def worst(outcomes: Sequence[Outcome]) -> Outcome:
     return max(outcomes, key=lambda outcome: SEVERITY[outcome.verdict])

@@ -110,11 +110,9 @@ def _adapter(event: Served) -> tuple[str, str | None, tuple[str, ...]]:
     return key_text(event.path or Const(None)), event.content.token(), payload
 
 
-def _first_clash(
-    events: Iterable[object], seen: dict[str, Served], *, keep_first: bool
-) -> tuple[Served, Served] | None:
-    """The first served request whose id was seen earlier with a different adapter, as
-    (earlier, later); `seen` carries the ids across calls."""
+def _first_clash(events: Iterable[object], seen: dict[str, Served]) -> tuple[Served, Served] | None:
+    """The first served request whose id was first seen with a different adapter, as
+    (earlier, later); `seen` carries the ids across lifetimes."""
     for event in events:
         if not isinstance(event, Served) or event.lora_id is None:
             continue
@@ -122,10 +120,7 @@ def _first_clash(
         earlier = seen.get(key)
         if earlier is not None and _adapter(earlier) != _adapter(event):
             return earlier, event
-        if keep_first:
-            seen.setdefault(key, event)
-        else:
-            seen[key] = event
+        seen.setdefault(key, event)
     return None
 
 
@@ -151,16 +146,19 @@ def clashes(events: Sequence[Served | Removed | Pinned]) -> list[tuple[int, int]
 def _repeats_within(groups: Groups) -> list[Served] | None:
     """Two requests with one id but different adapters in one lifetime (kept apart by eviction)."""
     for events in groups.values():
-        clash = _first_clash(events, {}, keep_first=False)
-        if clash is not None:
-            return [clash[1], clash[0]]
+        found = clashes(events)
+        if found:
+            earlier, later = (events[index] for index in found[0])
+            assert isinstance(earlier, Served)
+            assert isinstance(later, Served)
+            return [later, earlier]
     return None
 
 
 def _repeats_across(groups: Groups) -> tuple[Served, Served] | None:
     seen: dict[str, Served] = {}
     for events in groups.values():
-        clash = _first_clash(events, seen, keep_first=True)
+        clash = _first_clash(events, seen)
         if clash is not None:
             return clash
     return None

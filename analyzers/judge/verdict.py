@@ -32,7 +32,7 @@ from analyzers.judge.lifetimes import (
     reloads,
     replay_lifetime,
 )
-from analyzers.judge.outcome import MAX_RECORDS, SEVERITY, Outcome, worst
+from analyzers.judge.outcome import MAX_RECORDS, Outcome, rests_on_order, worst
 from analyzers.judge.reasons import crash_notes, describe_stale, unknown_id
 from analyzers.judge.safe import describe_safe
 from analyzers.judge.server import judge_server
@@ -213,7 +213,7 @@ def _classify(view: RunView, replayed: Replayed) -> Outcome:
         )
     result = outcome(verdict, reason, line)
     result.bound = bound
-    if SEVERITY[verdict] >= SEVERITY[Verdict.SAFE_BY_EVICTION]:
+    if rests_on_order(verdict):
         also = [kept_apart[1:]] if kept_apart is not None else []
         result.survives_skipping = fragile_repeat(view, also) is None
     return result

@@ -77,8 +77,11 @@ def test_a_drop_on_the_line_before_the_repeat_keeps_it_safe(tmp_path: Path) -> N
     assert "other answers can only skip some of these requests" in reason
 
 
-def test_a_drop_in_a_helper_the_statement_calls_is_not_a_drop_of_its_own(tmp_path: Path) -> None:
-    # The drop sits below a condition in the callee: another answer skips it, not the repeat.
+def test_a_drop_under_a_condition_the_repeat_is_not_under_does_not_protect_it(
+    tmp_path: Path,
+) -> None:
+    # The drop sits below a condition the repeat is not under: another answer skips the drop,
+    # not the repeat.
     verdict, reason = _verdict(
         tmp_path,
         'if "--keep" not in sys.argv:\n'
