@@ -308,8 +308,13 @@ class Machine:
             copied, size = copy_state(state, {id(self): run, id(self.loader): self.loader})
         except Uncopyable:
             return
-        weights, memo = tuple(self.oracle.weights), dict(self.oracle.memo)
-        points.saved.append(Saved(point, answers, weights, memo, Snapshot(run, copied)))
+        oracle = self.oracle
+        weights, memo, memo_index = (
+            tuple(oracle.weights),
+            dict(oracle.memo),
+            dict(oracle.memo_index),
+        )
+        points.saved.append(Saved(point, answers, weights, memo, memo_index, Snapshot(run, copied)))
         resumes.objects += size
         self._since = self.steps
 
@@ -325,6 +330,7 @@ class Machine:
         self.oracle.taken = list(saved.answers)
         self.oracle.weights = list(saved.weights)
         self.oracle.memo = dict(saved.memo)
+        self.oracle.memo_index = dict(saved.memo_index)
         self._since = self.steps
         return saved.point, state
 

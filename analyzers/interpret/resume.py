@@ -36,6 +36,7 @@ class Saved:
     answers: Answers
     weights: tuple[int, ...]
     memo: dict[str, bool]
+    memo_index: dict[str, int]  # the decision each memo answer is (`Oracle.memo_index`)
     snapshot: Snapshot
 
 
