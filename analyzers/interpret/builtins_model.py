@@ -6,7 +6,7 @@ import builtins
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
-from analyzers.interpret import containers, iteration
+from analyzers.interpret import containers, instances, iteration
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import RangeV, key_text
 from analyzers.interpret.conversions import as_text_part
@@ -108,6 +108,8 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
             return found
     if qual == "isinstance" and len(args.positional) == 2:
         known = _isinstance(first, args.positional[1])
+        if known is None:
+            known = instances.is_instance(first, args.positional[1])
         if known is not None:
             return Const(known)
     if qual == "super" and not args.positional and not args.keywords:
