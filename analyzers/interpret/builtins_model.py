@@ -60,6 +60,8 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
         return iteration.ZipV(list(args.positional))
     if qual == "map" and len(args.positional) >= 2:
         return iteration.MapV(args.positional[0], list(args.positional[1:]))
+    if qual == "filter" and len(args.positional) == 2:
+        return iteration.FilterV(args.positional[0], args.positional[1])
     if qual in ("list", "tuple", "set", "frozenset", "sorted", "reversed"):
         return _sequence(m, qual, first, loc)
     if qual == "dict":

@@ -46,6 +46,14 @@ class MapV(Obj):
     sources: list[Value]
 
 
+@dataclass(eq=False)
+class FilterV(Obj):
+    """`filter(f, xs)`: the items `f` keeps (`f` None: the truthy ones), taken as they come."""
+
+    func: Value
+    source: Value
+
+
 def is_known_sequence(value: Value) -> bool:
     if isinstance(value, ListV | DictV | RangeV):
         return True
@@ -98,6 +106,8 @@ def _items(m: Machine, value: Value, loc: Loc, cap: int) -> list[Value] | None:
         return _zip(m, value, loc, cap)
     if isinstance(value, MapV):
         return _map(m, value, loc, cap)
+    if isinstance(value, FilterV):
+        return _filter(m, value, loc, cap)
     return None
 
 
@@ -142,6 +152,23 @@ def _map(m: Machine, value: MapV, loc: Loc, cap: int) -> list[Value] | None:
     return [m.call_value(value.func, CallArgs(list(row)), loc) for row in rows]
 
 
+def _filter(m: Machine, value: FilterV, loc: Loc, cap: int) -> list[Value] | None:
+    """The kept items; an item the predicate cannot decide is kept in one world, not in another."""
+    items = _items(m, value.source, loc, cap)
+    if items is None:
+        return None
+    kept: list[Value] = []
+    for item in items:
+        test = item if _is_none(value.func) else m.call_value(value.func, CallArgs([item]), loc)
+        if m.truth(test, default=True, loc=loc):
+            kept.append(item)
+    return kept
+
+
+def _is_none(value: Value) -> bool:
+    return isinstance(value, Const) and value.value is None
+
+
 def _symbolic(m: Machine, value: Value, loc: Loc, count: int | None = None) -> list[Value]:
     count = count if count is not None else m.limits.symbolic_iterations
     if isinstance(value, SeqSym):
@@ -149,7 +176,7 @@ def _symbolic(m: Machine, value: Value, loc: Loc, count: int | None = None) -> l
     if isinstance(value, Sym):
         seq = SeqSym(value.key, value.describe(), value.where or str(loc))
         return [seq.item(i) for i in range(count)]
-    if isinstance(value, MapV):
+    if isinstance(value, MapV | FilterV):
         return [m.opaque(f"an item of `{loc.code}`", loc) for _ in range(count)]
     seq = SeqSym(f"iter#{m.serial()}", f"the items of `{loc.code}`", str(loc))
     return [seq.item(i) for i in range(count)]

@@ -100,6 +100,10 @@ class Machine(Protocol):
 
     def record_write(self, target: Value | None, loc: Loc, *, kind: str = "file") -> None: ...
 
+    def truth(self, value: Value, *, default: bool, loc: Loc) -> bool:
+        """Whether a condition holds; an undecidable one is answered by the world's oracle."""
+        ...
+
     def call_value(self, func: Value, args: CallArgs, loc: Loc) -> Value:
         """Call a value as the analysed code would (its own functions are interpreted)."""
         ...
