@@ -246,10 +246,15 @@ class Machine:
             where = str(exc.loc) if exc.loc is not None else f"line {exc.line}"
             self.trace.assume(f"the run stops at the `raise {exc.type_name}` at {where}")
             self.trace.stop(StopKind.RAISE, f"`raise {exc.type_name}`", exc.loc)
+            if self.oracle.taken:
+                # The latest undecidable condition led here: its other side is the way past a
+                # check the program fails only in this world (a validation, a missing option).
+                self.trace.heavy = [len(self.oracle.taken) - 1]
         except BudgetExhausted:
+            self.trace.search_ended = self.spent[0] > self.limits.total_steps
             self.trace.incomplete = (
                 f"the analysis took more than {self.limits.total_steps:,} steps"
-                if self.spent[0] > self.limits.total_steps
+                if self.trace.search_ended
                 else f"one run exceeded {self.limits.steps:,} steps"
             )
             self.trace.stop(StopKind.BUDGET, self.trace.incomplete)

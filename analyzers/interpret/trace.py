@@ -188,6 +188,9 @@ class Trace:
     decisions: list[str] = field(default_factory=list)
     mock_serves: list[Loc] = field(default_factory=list)
     incomplete: str | None = None  # why the run stopped early (budget), if it did
+    # the driver's whole step budget ran out before or during this run: the search ended here,
+    # as it ends at the cap on runs, and this run is one it did not (fully) make
+    search_ended: bool = False
     # vLLM's own adapter-cache code replaced by the repository ("Class.method at file:line"):
     # the cache no longer behaves as modelled, so a stale repeat is not certain
     cache_patches: list[str] = field(default_factory=list)
@@ -201,7 +204,8 @@ class Trace:
     version_checks: list[VersionCheck] = field(default_factory=list)
     # the run-time inputs this run assumed, in words (`args.mode == 'sweep'`), for the reason
     inputs: list[str] = field(default_factory=list)
-    # the decisions that entered the branches under way when the step budget ran out
+    # decisions whose other side is tried first: those that entered the branches under way when
+    # the step budget ran out, or the latest one before the run stopped at a `raise`
     heavy: list[int] = field(default_factory=list)
 
     def assume_input(self, text: str) -> None:

@@ -182,6 +182,7 @@ def _explore(
         machine = Machine(loader, oracle, limits, spent, resumes)
         if spent[0] > limits.total_steps:
             machine.trace.incomplete = f"the analysis took more than {limits.total_steps:,} steps"
+            machine.trace.search_ended = True
         elif entry is None:
             machine.run_main(module)
         else:
@@ -214,14 +215,20 @@ def _combine(
     gate_notes: list[str] = []
     inputs: dict[int, list[str]] = {}  # the run-time inputs each outcome's run assumed
     for machines, finished in runs:
-        complete = complete and finished
+        # Where the step budget ended an entry's search after some of its runs were made, it
+        # ended it as the cap on runs does: the runs it cut or never began are unexplored.
+        # Only with none made is the entry itself unanalysed.
+        ended = _search_ended(machines)
+        explored = finished and not ended
+        complete = complete and explored
         for machine in machines:
             trace = machine.trace
             _collect(result, machine)
             shown = [trace.conditions.get(d, d) for d in trace.decisions]  # in words
-            if not finished:
+            if not explored:
                 result.unexplored += [d for d in shown if d not in result.unexplored]
-            if trace.incomplete:
+            cut = ended and trace.search_ended
+            if trace.incomplete and not cut:
                 incomplete_reason = trace.incomplete
             compatible = [
                 v
@@ -240,6 +247,8 @@ def _combine(
             if judged is None:
                 continue
             for version, outcome in judged.items():
+                if cut and outcome.verdict.is_safe:
+                    continue  # safe so far is no answer; a stale repeat before the cut is one
                 per_version[version].append(outcome)
                 inputs[id(outcome)] = trace.inputs
             decisions += [d for d in shown if d not in decisions]
@@ -273,6 +282,13 @@ def _combine(
     )
     _downgrade(result, complete, kept, incomplete_reason, decisions)
     return result
+
+
+def _search_ended(machines: list[Machine]) -> bool:
+    """The driver's step budget ended this search after at least one run went to its end."""
+    return any(m.trace.search_ended for m in machines) and any(
+        not m.trace.search_ended and m.trace.incomplete is None for m in machines
+    )
 
 
 def _name_inputs(

@@ -17,7 +17,8 @@ from analyzers.files.discover import DriverLoader, ModuleStore, discover_sites
 from analyzers.files.parsing import ParseFailure
 from analyzers.files.program import Module, module_name_for
 from analyzers.interpret.resume import follows
-from analyzers.judge.driver import analyse_driver
+from analyzers.interpret.trace import StopKind
+from analyzers.judge.driver import DriverResult, analyse_driver
 from analyzers.model import Verdict
 from analyzers.report.rows import build_row
 from analyzers.vllm.releases import LOAD_INPLACE_SINCE, NEWEST_KNOWN, OLDEST_KNOWN
@@ -26,20 +27,26 @@ from tests.analyzers.test_row_invariant import _corpora
 VERSIONS = [OLDEST_KNOWN, LOAD_INPLACE_SINCE, NEWEST_KNOWN]
 
 
-def _row(root: Path, path: str, share_from: int | None) -> object:
+def _analyse(root: Path, path: str, share_from: int | None) -> DriverResult | str:
     tree = DirectoryTree(root)
     store = ModuleStore(tree, list(tree.files()))
     parsed = store.parse(path)
     if isinstance(parsed, ParseFailure):
         return parsed.why
     name, package = module_name_for(path)
-    result = analyse_driver(
+    return analyse_driver(
         DriverLoader(store, path),
         Module(parsed, name, package),
         VERSIONS,
         NEWEST_KNOWN,
         share_from=share_from,
     )
+
+
+def _row(root: Path, path: str, share_from: int | None) -> object:
+    result = _analyse(root, path, share_from)
+    if isinstance(result, str):
+        return result
     row = build_row(path, result, [])
     return row.model_dump() if row is not None else None
 
@@ -96,17 +103,23 @@ def _heavy_repository(root: Path) -> None:
     )
 
 
+def _budget_ended(result: DriverResult) -> bool:
+    return any(stop.kind is StopKind.BUDGET for stop in result.stops)
+
+
 def _assert_copies_finish_the_search(root: Path) -> None:
-    """With copies the search ends and the driver is safe; run from the beginning, each world
-    pays for the import again, and the step budget cuts the search short before the flags are
-    all tried: safety cannot be claimed then."""
-    shared = _row(root, "evaluate.py", 1_000)
-    assert isinstance(shared, dict)
-    assert shared["verdict"] == Verdict.SAFE_DISTINCT_ID.value, shared["reason"]
-    fresh = _row(root, "evaluate.py", None)
-    assert isinstance(fresh, dict)
-    assert fresh["verdict"] == Verdict.INDETERMINATE.value
-    assert "steps" in fresh["reason"]
+    """With copies the search makes all the runs it may and the driver is safe; run from the
+    beginning, each world pays for the import again, and the step budget ends the search early,
+    as the cap on runs would. Distinct ids stay distinct whatever the flags skip, so the verdict
+    is the same, but only the copies make the runs without running out of steps."""
+    shared = _analyse(root, "evaluate.py", 1_000)
+    assert isinstance(shared, DriverResult) and shared.outcome is not None
+    assert shared.outcome.verdict is Verdict.SAFE_DISTINCT_ID, shared.outcome.reason
+    assert not _budget_ended(shared)
+    fresh = _analyse(root, "evaluate.py", None)
+    assert isinstance(fresh, DriverResult) and fresh.outcome is not None
+    assert fresh.outcome.verdict is Verdict.SAFE_DISTINCT_ID, fresh.outcome.reason
+    assert _budget_ended(fresh), "the step budget should have ended the search early"
 
 
 def test_a_heavy_import_no_longer_spends_the_budget(tmp_path: Path) -> None:

@@ -32,9 +32,9 @@ EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 # Affected drivers no rewrite makes safe, each with words of the reason it is left with. A strict
 # list: one that becomes fixable fails until it is taken out.
 CANNOT_FIX: dict[str, str] = {
-    # The rewrite is right, but its re-scan spends the step budget in the preparation phase
+    # The rewrite is right, but its re-scan spends a run's step budget in the preparation phase
     # too, so it cannot be proven Safe-distinct-id within the budget.
-    "heavy_phase_behind_a_switch.py": "the re-scan says Indeterminate: the analysis took more",
+    "heavy_phase_behind_a_switch.py": "the re-scan says Indeterminate: one run exceeded",
     # The id is bound inside functools.partial: the call at the site names none.
     "functools_partial_request.py": "passes no lora_int_id (a partial or a wrapper)",
     # A request memoised by name keeps its first path, whatever id it was given.
