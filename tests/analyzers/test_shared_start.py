@@ -113,11 +113,13 @@ def _assert_copies_finish_the_search(root: Path) -> None:
     as the cap on runs would. Distinct ids stay distinct whatever the flags skip, so the verdict
     is the same, but only the copies make the runs without running out of steps."""
     shared = _analyse(root, "evaluate.py", 1_000)
-    assert isinstance(shared, DriverResult) and shared.outcome is not None
+    assert isinstance(shared, DriverResult)
+    assert shared.outcome is not None
     assert shared.outcome.verdict is Verdict.SAFE_DISTINCT_ID, shared.outcome.reason
     assert not _budget_ended(shared)
     fresh = _analyse(root, "evaluate.py", None)
-    assert isinstance(fresh, DriverResult) and fresh.outcome is not None
+    assert isinstance(fresh, DriverResult)
+    assert fresh.outcome is not None
     assert fresh.outcome.verdict is Verdict.SAFE_DISTINCT_ID, fresh.outcome.reason
     assert _budget_ended(fresh), "the step budget should have ended the search early"
 
