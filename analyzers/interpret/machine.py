@@ -44,6 +44,7 @@ from analyzers.interpret.values import (
 from analyzers.interpret.worlds import Oracle
 
 ENTRY_CALLS = 2
+IN_TURN = "*"  # an entry `(Class, IN_TURN, m1, m2, ...)`: those methods of one instance in turn
 # The run state a snapshot holds: everything a run changes, except the answers of its oracle.
 _STATE = (
     "trace",
@@ -198,7 +199,11 @@ class Machine:
         self.marks = []
 
     def run_function(self, module: Module, path: Sequence[str]) -> None:
-        """Import `module`, then call its function (or `Class.method`) with unknown arguments."""
+        """Import `module`, then call its function (or `Class.method`) with unknown arguments;
+        `(Class, IN_TURN, m1, m2, ...)`: the methods of one instance called in turn."""
+        if len(path) > 2 and path[1] == IN_TURN:
+            self._guarded(lambda: self._run_in_turn(module, path[0], path[2:]))
+            return
 
         def go() -> None:
             where = self.loc(module, module.source.module)
@@ -227,6 +232,25 @@ class Machine:
             )
 
         self._guarded(go)
+
+    def _run_in_turn(self, module: Module, class_name: str, names: Sequence[str]) -> None:
+        where = self.loc(module, module.source.module)
+        cls = classes.get_attribute(self, self._import_entry_module(module), class_name, where)
+        if not isinstance(cls, ClassV):
+            return
+        instance = entry_args.instance(self, cls, where)
+        methods = [classes.get_attribute(self, instance, name, where) for name in names]
+        # "when A.load() then A.play() is called again": the reasons add the last "()"
+        self.trace.entry = " then ".join(f"{class_name}.{name}" for name in names).replace(
+            " then ", "() then ", len(names) - 1
+        )
+        unseen.call_in_turn(
+            self,
+            methods,
+            where,
+            ENTRY_CALLS,
+            arguments=lambda func: entry_args.arguments(self, func, where),
+        )
 
     def release(self) -> None:
         """Drop what only a running run needs (its modules and objects), keeping the trace and

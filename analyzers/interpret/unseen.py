@@ -72,6 +72,29 @@ def call_as_entry(
         m.call, m.unseen.call_started = saved, started
 
 
+def call_in_turn(
+    m: Machine,
+    funcs: list[Value],
+    loc: Loc,
+    times: int,
+    *,
+    arguments: Callable[[Value], CallArgs],
+) -> None:
+    """Call each of `funcs` (methods of one instance) in turn, the round `times` times: what one
+    method keeps on the instance (a request, a checkpoint) meets the next one's use of it."""
+    saved, started = m.call, m.unseen.call_started
+    try:
+        for index in range(times):
+            m.call = saved + index
+            m.unseen.call_started = m.serial()
+            for func in funcs:
+                target = _target(func)
+                result = m.call_value(func, arguments(func), loc)
+                hand_back(m, result, target.name if target is not None else "the method", loc)
+    finally:
+        m.call, m.unseen.call_started = saved, started
+
+
 def escape(m: Machine, value: Value, loc: Loc, why: str, *, method: bool = False) -> None:
     """A function of the repository handed to unseen code, which may call it again and again."""
     target = _target(value)

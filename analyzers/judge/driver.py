@@ -18,7 +18,7 @@ import libcst as cst
 
 from analyzers.files.parsing import Loc
 from analyzers.files.program import Module, ModuleLoader
-from analyzers.interpret.machine import Machine
+from analyzers.interpret.machine import IN_TURN, Machine
 from analyzers.interpret.objects import EngineV, RequestV
 from analyzers.interpret.resume import SAVE_AFTER_STEPS, Resumes
 from analyzers.interpret.runtime import Limits
@@ -33,6 +33,7 @@ from analyzers.vllm import api
 from analyzers.vllm.releases import LOAD_INPLACE_SINCE, VllmVersion, has_load_inplace
 
 MAX_WORLDS = 32
+MAX_IN_TURN = 6  # a class with more request methods than this is used method by method only
 _SITE_HINT = re.compile("|".join(re.escape(word) for word in api.SITE_WORDS))
 _DROP_HINT = re.compile("|".join(re.escape(word) for word in sorted(api.REMOVE_METHOD_NAMES)))
 _MODULUS = re.compile(r"%\s*\(?\s*(\d{1,3})\b")
@@ -157,16 +158,36 @@ def analyse_driver(
             covered |= {key for machine in runs[-1][0] for key in machine.covered}
         if any(machine.trace.requests or machine.trace.facts for machine in runs[-1][0]):
             entries.append(".".join(path) + "()")
+    turns: list[str] = []
+    for path in in_turn_entries(entry_functions(module)):
+        runs.append(_explore(loader, module, path, limits, spent, resumes=resumes))
+        turns.append(f"{path[0]}'s {', '.join(f'{name}()' for name in path[2:])}")
     result = _combine(runs, versions, primary)
     if result.outcome is not None and entries:
         shown = ", ".join(entries[:3]) + (
             f" and {len(entries) - 3} more" if len(entries) > 3 else ""
         )
+        both = f"; {' and '.join(turns)} also in turn on one instance" if turns else ""
         result.flips.append(
             f"library mode: nothing in the file runs {shown}, so each is analysed as callers "
-            f"outside it may use it (called twice, unknown arguments, one instance)"
+            f"outside it may use it (called twice, unknown arguments, one instance{both})"
         )
     return result
+
+
+def in_turn_entries(entries: Sequence[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """One run per class whose public methods with request sites are more than one: an
+    unseen caller uses them on one instance, one after the other (`load_checkpoint(path)`
+    keeps a request that `play()` serves), which no method run on its own shows."""
+    methods: dict[str, list[str]] = {}
+    for path in entries:
+        if len(path) == 2 and not _is_private(path) and not path[1].startswith("__"):
+            methods.setdefault(path[0], []).append(path[1])
+    return [
+        (owner, IN_TURN, *names)
+        for owner, names in methods.items()
+        if 1 < len(names) <= MAX_IN_TURN
+    ]
 
 
 def _explore(
