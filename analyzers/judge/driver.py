@@ -160,6 +160,8 @@ def analyse_driver(
             entries.append(".".join(path) + "()")
     turns: list[str] = []
     for path in in_turn_entries(entry_functions(module)):
+        if spent[0] > limits.total_steps:
+            break  # an extra use the budget leaves no room for; each method's own runs stand
         runs.append(_explore(loader, module, path, limits, spent, resumes=resumes))
         turns.append(f"{path[0]}'s {', '.join(f'{name}()' for name in path[2:])}")
     result = _combine(runs, versions, primary)
