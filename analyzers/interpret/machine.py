@@ -44,7 +44,7 @@ from analyzers.interpret.values import (
 from analyzers.interpret.worlds import Oracle
 
 ENTRY_CALLS = 2
-IN_TURN = "*"  # an entry `(Class, IN_TURN, m1, m2, ...)`: those methods of one instance in turn
+IN_TURN = "*"  # an entry `(Class or "", IN_TURN, m1, m2, ...)`: those functions in turn
 # The run state a snapshot holds: everything a run changes, except the answers of its oracle.
 _STATE = (
     "trace",
@@ -200,7 +200,8 @@ class Machine:
 
     def run_function(self, module: Module, path: Sequence[str]) -> None:
         """Import `module`, then call its function (or `Class.method`) with unknown arguments;
-        `(Class, IN_TURN, m1, m2, ...)`: the methods of one instance called in turn."""
+        `(Class, IN_TURN, m1, m2, ...)`: the methods of one instance called in turn (`""`: the
+        module's own functions)."""
         if len(path) > 2 and path[1] == IN_TURN:
             self._guarded(lambda: self._run_in_turn(module, path[0], path[2:]))
             return
@@ -235,13 +236,16 @@ class Machine:
 
     def _run_in_turn(self, module: Module, class_name: str, names: Sequence[str]) -> None:
         where = self.loc(module, module.source.module)
-        cls = classes.get_attribute(self, self._import_entry_module(module), class_name, where)
-        if not isinstance(cls, ClassV):
-            return
-        instance = entry_args.instance(self, cls, where)
-        methods = [classes.get_attribute(self, instance, name, where) for name in names]
+        owner: Value = self._import_entry_module(module)
+        if class_name:  # "": the module's own functions, sharing its state
+            cls = classes.get_attribute(self, owner, class_name, where)
+            if not isinstance(cls, ClassV):
+                return
+            owner = entry_args.instance(self, cls, where)
+        methods = [classes.get_attribute(self, owner, name, where) for name in names]
         # "when A.load() then A.play() is called again": the reasons add the last "()"
-        self.trace.entry = " then ".join(f"{class_name}.{name}" for name in names).replace(
+        prefix = f"{class_name}." if class_name else ""
+        self.trace.entry = " then ".join(f"{prefix}{name}" for name in names).replace(
             " then ", "() then ", len(names) - 1
         )
         unseen.call_in_turn(

@@ -163,7 +163,8 @@ def analyse_driver(
         if spent[0] > limits.total_steps:
             break  # an extra use the budget leaves no room for; each method's own runs stand
         runs.append(_explore(loader, module, path, limits, spent, resumes=resumes))
-        turns.append(f"{path[0]}'s {', '.join(f'{name}()' for name in path[2:])}")
+        owner = f"{path[0]}'s " if path[0] else ""
+        turns.append(owner + ", ".join(f"{name}()" for name in path[2:]))
     result = _combine(runs, versions, primary)
     if result.outcome is not None and entries:
         shown = ", ".join(entries[:3]) + (
@@ -178,13 +179,15 @@ def analyse_driver(
 
 
 def in_turn_entries(entries: Sequence[tuple[str, ...]]) -> list[tuple[str, ...]]:
-    """One run per class whose public methods with request sites are more than one: an
-    unseen caller uses them on one instance, one after the other (`load_checkpoint(path)`
-    keeps a request that `play()` serves), which no method run on its own shows."""
-    methods: dict[str, list[str]] = {}
+    """One run per class whose public methods with request sites are more than one, and one
+    for such functions of the module: an unseen caller uses them on one instance (or one
+    module's state), one after the other (`load_checkpoint(path)` keeps a request that
+    `play()` serves; a route registers an expert that another route serves), which no
+    function run on its own shows."""
+    methods: dict[str, list[str]] = {}  # "" holds the module's own functions
     for path in entries:
-        if len(path) == 2 and not _is_private(path) and not path[1].startswith("__"):
-            methods.setdefault(path[0], []).append(path[1])
+        if not _is_private(path) and not path[-1].startswith("__") and len(path) <= 2:
+            methods.setdefault(path[0] if len(path) == 2 else "", []).append(path[-1])
     return [
         (owner, IN_TURN, *names)
         for owner, names in methods.items()
