@@ -203,8 +203,10 @@ def test_a_persistent_redis_restarted_mid_burst_loses_no_accepted_delivery(e2e: 
     # Every delivery ends with its job done: those accepted directly, those refused while
     # Redis was down once the recovery has them redelivered, and any whose attempt Redis cut
     # short once the ledger has them sent again.
+    # (A chain of them can take long on a loaded machine: a lost message is sent again only
+    # after `lost_after`, about 23 s here, and its new attempt may meet the restart's backoff.)
     for repo, (guid, _) in answers.items():
-        result = _final(e2e, FORGET_TASK, guid, repo, timeout=90)
+        result = _final(e2e, FORGET_TASK, guid, repo, timeout=180)
         assert result["status"] == "forgotten", (repo, result)
     client = redis.Redis.from_url(e2e.redis.url)
     assert [repo for repo in repos if load_badge_state(client, repo) is not None] == []
