@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import builtins
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
@@ -18,7 +17,6 @@ from analyzers.interpret.values import (
     Const,
     CounterV,
     DictV,
-    Ext,
     FuncV,
     Hashed,
     HashText,
@@ -109,9 +107,7 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
         if found is not None:
             return found
     if qual == "isinstance" and len(args.positional) == 2:
-        known = _isinstance(first, args.positional[1])
-        if known is None:
-            known = instances.is_instance(first, args.positional[1])
+        known = instances.is_instance(first, args.positional[1])
         if known is not None:
             return Const(known)
     if qual == "super" and not args.positional and not args.keywords:
@@ -198,26 +194,6 @@ def _defining_class(cls: ClassV, func: FuncV, seen: set[int]) -> ClassV | None:
             if found is not None:
                 return found
     return None
-
-
-_PLAIN_TYPES = {
-    name: getattr(builtins, name)
-    for name in ("str", "int", "float", "bool", "bytes", "complex", "list", "dict", "tuple", "set")
-}
-
-
-def _isinstance(value: Value | None, classes: Value) -> bool | None:
-    """`isinstance(x, str)` for a literal `x` and built-in types (None: not known)."""
-    if not isinstance(value, Const):
-        return None
-    options = classes.items if isinstance(classes, ListV) else [classes]
-    types = [
-        _PLAIN_TYPES.get(item.qual.removeprefix("builtins.")) if isinstance(item, Ext) else None
-        for item in options
-    ]
-    if not types or any(kind is None for kind in types):
-        return None
-    return isinstance(value.value, tuple(kind for kind in types if kind is not None))
 
 
 def _sequence(m: Machine, qual: str, source: Value | None, loc: Loc) -> Value:

@@ -5,7 +5,8 @@ isinstance(req, LoRARequest): return req`); left undecided, every such test fork
 where an object is served as what it is not. Only what the class graph proves is answered: an
 instance of a repository class is an instance of the classes it derives from and of nothing else
 when every class it derives from is the repository's own; a base from outside the repository may
-derive from anything, so a test it could answer stays unknown.
+derive from anything, so a test it could answer stays unknown. A literal is tested as Python
+would when every class named is a built-in type.
 """
 
 from __future__ import annotations
@@ -24,6 +25,10 @@ def is_instance(value: Value | None, classes: Value) -> bool | None:
     options = classes.items if isinstance(classes, ListV) else [classes]
     if not options:
         return None
+    if isinstance(value, Const):
+        literal = _literal_is(value, options)
+        if literal is not None:
+            return literal
     answers = [_one(value, option) for option in options]
     if any(answer is True for answer in answers):
         return True
@@ -64,6 +69,17 @@ _BUILTIN_TYPES = {
         "frozenset",
     )
 }
+
+
+def _literal_is(value: Const, options: list[Value]) -> bool | None:
+    """`isinstance(x, str)` for a literal `x` when every class named is a built-in type."""
+    types = [
+        _BUILTIN_TYPES.get(item.qual.removeprefix("builtins.")) if isinstance(item, Ext) else None
+        for item in options
+    ]
+    if any(kind is None for kind in types):
+        return None
+    return isinstance(value.value, tuple(kind for kind in types if kind is not None))
 
 
 def _container_is(value: ListV | DictV, target: Value) -> bool | None:

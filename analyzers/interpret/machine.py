@@ -245,9 +245,7 @@ class Machine:
         methods = [classes.get_attribute(self, owner, name, where) for name in names]
         # "when A.load() then A.play() is called again": the reasons add the last "()"
         prefix = f"{class_name}." if class_name else ""
-        self.trace.entry = " then ".join(f"{prefix}{name}" for name in names).replace(
-            " then ", "() then ", len(names) - 1
-        )
+        self.trace.entry = "() then ".join(f"{prefix}{name}" for name in names)
         unseen.call_in_turn(
             self,
             methods,
@@ -255,6 +253,12 @@ class Machine:
             ENTRY_CALLS,
             arguments=lambda func: entry_args.arguments(self, func, where),
         )
+
+    def end_search(self) -> str:
+        """The driver's whole step budget is spent, before or during this run: why, in words."""
+        self.trace.search_ended = True
+        self.trace.incomplete = f"the analysis took more than {self.limits.total_steps:,} steps"
+        return self.trace.incomplete
 
     def release(self) -> None:
         """Drop what only a running run needs (its modules and objects), keeping the trace and
@@ -279,13 +283,11 @@ class Machine:
                 # check the program fails only in this world (a validation, a missing option).
                 self.trace.heavy = [len(self.oracle.taken) - 1]
         except BudgetExhausted:
-            self.trace.search_ended = self.spent[0] > self.limits.total_steps
-            self.trace.incomplete = (
-                f"the analysis took more than {self.limits.total_steps:,} steps"
-                if self.trace.search_ended
-                else f"one run exceeded {self.limits.steps:,} steps"
-            )
-            self.trace.stop(StopKind.BUDGET, self.trace.incomplete)
+            if self.spent[0] > self.limits.total_steps:
+                why = self.end_search()
+            else:
+                why = self.trace.incomplete = f"one run exceeded {self.limits.steps:,} steps"
+            self.trace.stop(StopKind.BUDGET, why)
         except RecursionError:
             self.trace.incomplete = "the code nests too deeply to follow"
             self.trace.stop(StopKind.NESTING, self.trace.incomplete)

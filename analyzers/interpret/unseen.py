@@ -57,19 +57,13 @@ def call_as_entry(
 ) -> None:
     """Call `func` `times` times with unknown arguments (`arguments()` makes each call's), as a
     caller outside the analysis may; what each call returns is handed to that caller."""
-    target = _target(func)
-    who = target.name if target is not None else "the function"
-    saved, started = m.call, m.unseen.call_started
-    try:
-        for index in range(times):
-            m.call = saved + index
-            m.unseen.call_started = m.serial()
-            args = arguments() if arguments is not None else CallArgs()
-            args.positional[:0] = list(positional or [])
-            result = m.call_value(func, args, loc)
-            hand_back(m, result, who, loc)
-    finally:
-        m.call, m.unseen.call_started = saved, started
+
+    def each_call(_: Value) -> CallArgs:
+        args = arguments() if arguments is not None else CallArgs()
+        args.positional[:0] = list(positional or [])
+        return args
+
+    call_in_turn(m, [func], loc, times, arguments=each_call)
 
 
 def call_in_turn(
@@ -80,8 +74,9 @@ def call_in_turn(
     *,
     arguments: Callable[[Value], CallArgs],
 ) -> None:
-    """Call each of `funcs` (methods of one instance) in turn, the round `times` times: what one
-    method keeps on the instance (a request, a checkpoint) meets the next one's use of it."""
+    """Call each of `funcs` in turn (methods of one instance, functions of one module), the
+    round `times` times: what one keeps on the instance or module (a request, a checkpoint)
+    meets the next one's use of it. What each call returns is handed to its caller."""
     saved, started = m.call, m.unseen.call_started
     try:
         for index in range(times):
@@ -90,7 +85,7 @@ def call_in_turn(
             for func in funcs:
                 target = _target(func)
                 result = m.call_value(func, arguments(func), loc)
-                hand_back(m, result, target.name if target is not None else "the method", loc)
+                hand_back(m, result, target.name if target is not None else "the function", loc)
     finally:
         m.call, m.unseen.call_started = saved, started
 

@@ -33,7 +33,7 @@ from analyzers.vllm import api
 from analyzers.vllm.releases import LOAD_INPLACE_SINCE, VllmVersion, has_load_inplace
 
 MAX_WORLDS = 32
-MAX_IN_TURN = 6  # a class with more request methods than this is used method by method only
+MAX_IN_TURN = 6  # a class or module with more request functions is used one function at a time
 _SITE_HINT = re.compile("|".join(re.escape(word) for word in api.SITE_WORDS))
 _DROP_HINT = re.compile("|".join(re.escape(word) for word in sorted(api.REMOVE_METHOD_NAMES)))
 _MODULUS = re.compile(r"%\s*\(?\s*(\d{1,3})\b")
@@ -147,7 +147,8 @@ def analyse_driver(
     entries: list[str] = []
     # Private helpers last: one that an entry of the file already ran is used the way that
     # entry uses it, so it is not run again on its own.
-    for path in sorted(entry_functions(module), key=_is_private):
+    functions = entry_functions(module)
+    for path in sorted(functions, key=_is_private):
         span = _line_range(module, path)
         if span is not None and any(
             p == module.path and span[0] <= line <= span[1] for p, line, _ in covered
@@ -159,7 +160,7 @@ def analyse_driver(
         if any(machine.trace.requests or machine.trace.facts for machine in runs[-1][0]):
             entries.append(".".join(path) + "()")
     turns: list[str] = []
-    for path in in_turn_entries(entry_functions(module)):
+    for path in in_turn_entries(functions):
         if spent[0] > limits.total_steps:
             break  # an extra use the budget leaves no room for; each method's own runs stand
         runs.append(_explore(loader, module, path, limits, spent, resumes=resumes))
@@ -186,7 +187,7 @@ def in_turn_entries(entries: Sequence[tuple[str, ...]]) -> list[tuple[str, ...]]
     function run on its own shows."""
     methods: dict[str, list[str]] = {}  # "" holds the module's own functions
     for path in entries:
-        if not _is_private(path) and not path[-1].startswith("__") and len(path) <= 2:
+        if not path[-1].startswith("_"):  # neither private helpers nor `__init__` and kin
             methods.setdefault(path[0] if len(path) == 2 else "", []).append(path[-1])
     return [
         (owner, IN_TURN, *names)
@@ -207,8 +208,7 @@ def _explore(
     def run(oracle: Oracle) -> Machine:
         machine = Machine(loader, oracle, limits, spent, resumes)
         if spent[0] > limits.total_steps:
-            machine.trace.incomplete = f"the analysis took more than {limits.total_steps:,} steps"
-            machine.trace.search_ended = True
+            machine.end_search()
         elif entry is None:
             machine.run_main(module)
         else:
