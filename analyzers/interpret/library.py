@@ -21,7 +21,7 @@ from analyzers.interpret import (
 from analyzers.interpret.argparse_model import parser_method
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import derived, key_text
-from analyzers.interpret.objects import FileV, MockV, ParserV, RequestV
+from analyzers.interpret.objects import EngineV, FileV, MockV, ParserV, RequestV
 from analyzers.interpret.signals import ProgramExit
 from analyzers.interpret.trace import Escaped
 from analyzers.interpret.values import (
@@ -33,6 +33,7 @@ from analyzers.interpret.values import (
     Ext,
     Hashed,
     HashText,
+    InstV,
     ListV,
     SeqSym,
     Sym,
@@ -97,7 +98,17 @@ def unknown_call(m: Machine, callee: str, args: CallArgs, loc: Loc) -> Value:
         for value in args.values():
             # A callback: the unseen code may call it, again and again (a trainer's hook).
             unseen.escape(m, value, loc, f"is handed to {callee}()")
+            _hand_over_engines(value)
     return m.opaque(f"{callee}(...)", loc)
+
+
+def _hand_over_engines(value: Value) -> None:
+    """Engines handed to unseen code (directly, in a list, or on an object) may be loaded."""
+    held = value.attrs.values() if isinstance(value, InstV) else ()
+    items = value.items if isinstance(value, ListV) else ()
+    for item in (value, *held, *items):
+        if isinstance(item, EngineV):
+            item.loads_unseen = True
 
 
 def _requests_in(m: Machine, value: Value) -> list[RequestV]:

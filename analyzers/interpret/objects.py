@@ -28,6 +28,8 @@ class EngineV(Obj):
     capacity_known: bool = True
     # Attributes the analysed code keeps on the engine object (`llm._lora_ids = {}`).
     attrs: dict[str, Value] = field(default_factory=dict)
+    # Handed to code the analysis cannot see, which may have loaded adapters into it.
+    loads_unseen: bool = False
 
 
 @dataclass(eq=False)

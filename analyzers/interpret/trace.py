@@ -73,6 +73,20 @@ class Served:
 
 
 @dataclass
+class Referenced:
+    """A request whose id was read back from the engine (`list_loras()[0]`) and served on it.
+
+    The id is resident when read, so vLLM only touches it: the request names no weights of
+    its own (its path is a stub) and gets whatever the loads before it put under that id.
+    """
+
+    engine: EngineV
+    request: RequestV
+    loc: Loc
+    proc: int
+
+
+@dataclass
 class Removed:
     """An id dropped from an engine's cache (`via` names the call: `remove_lora`)."""
 
@@ -171,7 +185,17 @@ class Stop:
     loc: Loc | None = None
 
 
-Fact = Served | Removed | Pinned | EngineBuilt | Spawned | Escaped | OpaqueServe | ServerLoad
+Fact = (
+    Served
+    | Referenced
+    | Removed
+    | Pinned
+    | EngineBuilt
+    | Spawned
+    | Escaped
+    | OpaqueServe
+    | ServerLoad
+)
 
 
 @dataclass

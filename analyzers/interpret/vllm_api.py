@@ -22,8 +22,24 @@ from analyzers.interpret.objects import (
     RequestV,
 )
 from analyzers.interpret.signals import Raised
-from analyzers.interpret.trace import EngineBuilt, OpaqueServe, Pinned, Removed, Served
-from analyzers.interpret.values import NONE, BoundExt, Const, ListV, SeqSym, Value, describe
+from analyzers.interpret.trace import (
+    EngineBuilt,
+    OpaqueServe,
+    Pinned,
+    Referenced,
+    Removed,
+    Served,
+)
+from analyzers.interpret.values import (
+    NONE,
+    BoundExt,
+    Const,
+    ListV,
+    SeqSym,
+    Sym,
+    Value,
+    describe,
+)
 from analyzers.vllm import api
 from analyzers.vllm.releases import LOAD_INPLACE_SINCE
 
@@ -33,6 +49,7 @@ if TYPE_CHECKING:
 VERSION_GATE = f"vllm-before-{LOAD_INPLACE_SINCE.series}"  # the oracle's name for the fork
 _ID, _NAME, _PATH = api.FIELDS["lora_int_id"], api.FIELDS["lora_name"], api.FIELDS["lora_path"]
 _LOCAL_PATH, _INPLACE = api.FIELDS["lora_local_path"], api.FIELDS["load_inplace"]
+RESIDENT_PREFIX = "resident#"  # the key of what `list_loras()` answered, then the engine's id
 
 
 def mentions_lora(args: CallArgs) -> bool:
@@ -210,10 +227,34 @@ def engine_method(m: Machine, engine: EngineV, name: str, args: CallArgs, loc: L
             m.covered.add((loc.path, loc.line, loc.column))
         return Const(True)
     if effect is api.Effect.QUERY:
-        return m.opaque(f"the adapter ids loaded in {engine.kind}", loc)
+        return loaded_ids(m, engine, loc)
     if effect is api.Effect.NONE:
         return NONE
+    engine.loads_unseen = True  # `collective_rpc(...)` and kin may load adapters
     return m.opaque(f"`{loc.code}`", loc)
+
+
+def loaded_ids(m: Machine, engine: EngineV, loc: Loc) -> Value:
+    """`list_loras()`: the ids resident in the engine, as far as this run can tell.
+
+    An engine this run built and loaded nothing into, by any route, holds none. Once the run
+    loaded adapters into it, the ids are unknown but resident: a request built from one of
+    them only refers to what those loads put there (`Referenced`). An engine the run did not
+    build, or one handed to code it cannot see, may hold anything.
+    """
+    loaded = any(isinstance(f, Served) and f.engine is engine for f in m.trace.facts)
+    if loaded:
+        key = f"{RESIDENT_PREFIX}{engine.eid}#{m.serial()}"
+        return SeqSym(key, f"the adapter ids loaded in {engine.kind}", str(loc))
+    built = any(isinstance(f, EngineBuilt) and f.engine is engine for f in m.trace.facts)
+    if built and not engine.loads_unseen:
+        return ListV([])
+    return m.opaque(f"the adapter ids loaded in {engine.kind}", loc)
+
+
+def _refers_to_resident(engine: EngineV, request: RequestV) -> bool:
+    lora_id = request.lora_id
+    return isinstance(lora_id, Sym) and lora_id.key.startswith(f"{RESIDENT_PREFIX}{engine.eid}#")
 
 
 _ID_EFFECTS = (api.Effect.REMOVE, api.Effect.PIN)
@@ -238,10 +279,14 @@ def _serve_value(m: Machine, engine: EngineV, value: Value, via: str, loc: Loc) 
         m.trace.mock_serves.append(loc)
         return
     if not isinstance(value, RequestV):
+        engine.loads_unseen = True  # it may be any request, loading any adapter
         m.trace.facts.append(OpaqueServe(describe(value), loc))
         return
     if value.mock:
         m.trace.mock_serves.append(loc)
+        return
+    if _refers_to_resident(engine, value):
+        m.trace.facts.append(Referenced(engine, value, loc, m.proc))
         return
     m.trace.facts.append(
         Served(

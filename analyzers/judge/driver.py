@@ -22,7 +22,7 @@ from analyzers.interpret.machine import IN_TURN, Machine
 from analyzers.interpret.objects import EngineV, RequestV
 from analyzers.interpret.resume import SAVE_AFTER_STEPS, Resumes
 from analyzers.interpret.runtime import Limits
-from analyzers.interpret.trace import EngineBuilt, Served, Spawned, Stop
+from analyzers.interpret.trace import EngineBuilt, Referenced, Served, Spawned, Stop
 from analyzers.interpret.version_checks import allows
 from analyzers.interpret.worlds import Oracle, explore
 from analyzers.judge.outcome import SEVERITY, Outcome, rests_on_order, worst
@@ -347,7 +347,7 @@ def _collect(result: DriverResult, machine: Machine) -> None:
             result.engines.append(fact.engine)
         elif isinstance(fact, Spawned) and all(s.loc != fact.loc for s in result.spawns):
             result.spawns.append(fact)
-        elif isinstance(fact, Served) and fact.request.loc not in result.served_sites:
+        elif isinstance(fact, Served | Referenced) and fact.request.loc not in result.served_sites:
             result.served_sites.append(fact.request.loc)
     for assumption in trace.assumptions:
         if assumption not in result.assumptions:

@@ -15,6 +15,7 @@ from analyzers.interpret.trace import (
     Escaped,
     OpaqueServe,
     Pinned,
+    Referenced,
     Removed,
     Served,
     ServerLoad,
@@ -196,6 +197,13 @@ def _classify(view: RunView, replayed: Replayed) -> Outcome:
     if related is not None:
         return outcome(Verdict.INDETERMINATE, related[0], related[1], "ids known only at run time")
     verdict, reason, line, bound = describe_safe(view)
+    touched = _unknown_touch(view) if verdict is Verdict.SAFE_BY_EVICTION else None
+    if touched is not None:
+        text = (
+            f"{reason}; but the request at {touched.loc} uses an id read back from the engine, "
+            f"and which adapter it touches decides what LRU evicts next"
+        )
+        return outcome(Verdict.INDETERMINATE, text, touched.loc, "resident id unknown")
     kept_apart = _kept_apart(view.groups, view.version)
     if kept_apart is not None and verdict is Verdict.SAFE_DISTINCT_ID:
         earlier, later, removed = kept_apart
@@ -217,6 +225,15 @@ def _classify(view: RunView, replayed: Replayed) -> Outcome:
         also = [kept_apart[1:]] if kept_apart is not None else []
         result.survives_skipping = fragile_repeat(view, also) is None
     return result
+
+
+def _unknown_touch(view: RunView) -> Referenced | None:
+    """A request for a resident id the analysis cannot name, on an engine holding more than
+    one adapter: it moves that adapter to the front of the LRU order, whichever it is."""
+    for fact in view.trace.facts:
+        if isinstance(fact, Referenced) and view.capacity(fact.engine) != 1:
+            return fact
+    return None
 
 
 def _id_text(stale: Stale) -> str:
