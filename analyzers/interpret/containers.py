@@ -123,9 +123,44 @@ def environment(m: Machine, key: Value, default: Value | None, loc: Loc) -> Valu
 def dict_get(m: Machine, target: DictV, key: Value, loc: Loc) -> Value | None:
     """The value under `key`, or None when no key is known to match."""
     for existing, value in zip(target.keys, target.values, strict=True):
-        if same(existing, key) is True:
+        if same_key(m, existing, key) is True:
             return value
     return None
+
+
+def same_key(m: Machine, stored: Value, wanted: Value) -> bool | None:
+    """Whether a dict key is the one stored. Two arguments of unseen callers (a registry's
+    `EXPERTS[name]` written by one route and read by another) may be the same value: which
+    they are is a decision of the world, once per pair."""
+    if not (isinstance(stored, Sym) and isinstance(wanted, Sym) and _caller_inputs(stored, wanted)):
+        return same(stored, wanted)
+    return _taken_as_same(
+        m, stored.key, wanted.key, f"whether {describe(wanted)} is {describe(stored)}"
+    )
+
+
+def _taken_as_same(m: Machine, stored: str, wanted: str, text: str) -> bool:
+    """Whether this world takes two caller inputs to be one value; once it does, the judge
+    sees them as one (`Trace.same_inputs`)."""
+    aliases = m.trace.same_inputs
+    first, second = (aliases.get(key, key) for key in (stored, wanted))
+    if first == second:
+        return True
+    if text not in m.trace.decisions:
+        m.trace.decisions.append(text)
+    low, high = sorted((first, second))
+    if not m.oracle.decide(False, f"same-key:{low}={high}"):
+        return False
+    for key, target in list(aliases.items()):
+        if target == high:
+            aliases[key] = low
+    aliases[high] = low
+    return True
+
+
+def _caller_inputs(left: Sym, right: Sym) -> bool:
+    """Two different arguments of calls from outside the analysis."""
+    return left.key != right.key and all(s.key.startswith(PER_CALL) for s in (left, right))
 
 
 def get_slice(m: Machine, target: Value, bounds: list[Value], loc: Loc) -> Value:
@@ -158,7 +193,7 @@ def get_slice(m: Machine, target: Value, bounds: list[Value], loc: Loc) -> Value
 def set_item(m: Machine, target: Value, key: Value, value: Value, loc: Loc) -> None:
     if isinstance(target, DictV):
         for index, existing in enumerate(target.keys):
-            if same(existing, key) is True:
+            if same_key(m, existing, key) is True:
                 target.values[index] = value
                 return
         target.keys.append(key)
@@ -215,8 +250,13 @@ def spread_keywords(source: Value, into: dict[str, Value]) -> bool:
 
 
 def contains(m: Machine, container: Value, item: Value) -> bool | None:
-    if isinstance(container, ListV | DictV):
-        pool = container.items if isinstance(container, ListV) else container.keys
+    if isinstance(container, DictV):
+        answers = [same_key(m, existing, item) for existing in container.keys]
+        if True in answers:
+            return True
+        return False if all(answer is False for answer in answers) else None
+    if isinstance(container, ListV):
+        pool = container.items
         answers = [same(item, existing) for existing in pool]
         if True in answers:
             return True
@@ -296,10 +336,7 @@ def _kept_item(m: Machine, owner: Sym, key: Value) -> Value | None:
             continue
         other = index[1:-1]
         if other != wanted and _CALL_SERIAL.sub("", other) == _CALL_SERIAL.sub("", wanted):
-            memo = f"same-argument:{other}={wanted}"
             text = f"whether {describe(key)} is the one of an earlier call"
-            if text not in m.trace.decisions:
-                m.trace.decisions.append(text)
-            if m.oracle.decide(False, memo):
+            if _taken_as_same(m, other, wanted, text):
                 return value
     return None

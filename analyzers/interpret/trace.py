@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from analyzers.files.parsing import Loc
 from analyzers.interpret.objects import EngineV, RequestV
-from analyzers.interpret.values import Value
+from analyzers.interpret.values import Value, renamed
 from analyzers.interpret.version_checks import VersionCheck
 
 # The blocks under way, outermost first: (which run of the block, statement index) each.
@@ -231,6 +231,28 @@ class Trace:
     # decisions whose other side is tried first: those that entered the branches under way when
     # the step budget ran out, or the latest one before the run stopped at a `raise`
     heavy: list[int] = field(default_factory=list)
+    # Caller inputs this world took to be one value (a registry's key looked up by another
+    # route's argument): the key of each, to the key of the one it is.
+    same_inputs: dict[str, str] = field(default_factory=dict)
+
+    def settle_same_inputs(self) -> None:
+        """Write every input this world took to be another under that one's key, so that the
+        judge sees one id, one path (`same_inputs`)."""
+        keys = self.same_inputs
+        if not keys:
+            return
+        for index, fact in enumerate(self.facts):
+            if isinstance(fact, Served):
+                self.facts[index] = replace(
+                    fact,
+                    lora_id=None if fact.lora_id is None else renamed(fact.lora_id, keys),
+                    path=None if fact.path is None else renamed(fact.path, keys),
+                    intended_path=(
+                        None if fact.intended_path is None else renamed(fact.intended_path, keys)
+                    ),
+                )
+            elif isinstance(fact, Removed | Pinned):
+                self.facts[index] = replace(fact, lora_id=renamed(fact.lora_id, keys))
 
     def assume_input(self, text: str) -> None:
         if text not in self.inputs:

@@ -6,8 +6,8 @@ compared by identity, exactly as Python does. `same(a, b)` answers True, False o
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -385,6 +385,15 @@ def _same_text(left: Value, right: Value) -> bool | None:
         return None
     # Fixed inputs in the same order with different literal text, or different inputs.
     return False
+
+
+def renamed(value: Value, keys: Mapping[str, str]) -> Value:
+    """The value with each unknown whose key is in `keys` written under the key it maps to."""
+    if isinstance(value, Sym) and value.key in keys:
+        return replace(value, key=keys[value.key])
+    if isinstance(value, Concat):
+        return Concat(tuple(renamed(part, keys) for part in value.parts))
+    return value
 
 
 def opaque_parts(value: Value) -> list[Sym]:

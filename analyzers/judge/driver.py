@@ -213,6 +213,7 @@ def _explore(
             machine.run_main(module)
         else:
             machine.run_function(module, entry)
+        machine.trace.settle_same_inputs()
         machine.release()
         return machine
 
