@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from analyzers.files.config import RepoConfig
 from analyzers.files.discover import ABSENT, DriverLoader, ModuleStore, discover_sites, selected
 from analyzers.files.encoding import COOKIE_NEEDLES
+from analyzers.files.fingerprint import source_fingerprint
 from analyzers.files.parsing import ParseFailure
 from analyzers.files.progress import advance
 from analyzers.files.project import top_relative, tree_top
@@ -264,12 +265,7 @@ class _Audit:
 @cache
 def code_fingerprint() -> str:
     """A digest of the analyzer's own source: a changed analyzer never reuses old results."""
-    digest = hashlib.sha256()
-    package = Path(__file__).resolve().parent
-    for source in sorted(package.rglob("*.py")):
-        digest.update(source.relative_to(package).as_posix().encode())
-        digest.update(source.read_bytes())
-    return digest.hexdigest()
+    return source_fingerprint(Path(__file__).resolve().parent)
 
 
 def audit_tree(

@@ -17,10 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from analyzers.model import Report, Verdict
-
 if TYPE_CHECKING:
     from analyzers.files.source import SourceTree
+    from analyzers.model import Report
 
 PROG = "lora-audit scan"
 FORMATS = ("table", "json", "markdown", "sarif")
@@ -108,16 +107,30 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from lora_audit import output_cache
     from lora_audit.progress import shown
 
+    color, width = wants_color(args), _width()
+    key = None if _git_flags(args) else output_cache.key_for(args, color=color, width=width)
+    if key is not None:
+        stored = output_cache.lookup(key)
+        if stored is not None:
+            try:
+                _write(stored.text, args.output)
+            except UsageError as exc:
+                print(f"{PROG}: {exc}", file=sys.stderr)
+                return 2
+            return stored.status
+    watch = output_cache.StderrWatch()
+    sys.stderr = watch
     try:
         with shown(args.format != "json"):
             reports = build_reports(args)
         text = render(
             reports,
             args.format,
-            color=wants_color(args),
-            width=_width(),
+            color=color,
+            width=width,
             only_findings=args.only_findings,
         )
         _write(text, args.output)
@@ -135,6 +148,8 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 3
+    finally:
+        sys.stderr = watch.inner
     for report in reports:
         for error in report.internal_errors or []:
             print(
@@ -142,12 +157,24 @@ def run(args: argparse.Namespace) -> int:
                 f"Indeterminate; rerun with {DEBUG_ENV}=1 for the traceback and report it)",
                 file=sys.stderr,
             )
-    return exit_status(reports, exit_zero=args.exit_zero, fail_on=args.fail_on)
+    status = exit_status(reports, exit_zero=args.exit_zero, fail_on=args.fail_on)
+    vouched = not watch.written and all(
+        report.fix_commits is None and not report.internal_errors for report in reports
+    )
+    if key is not None and vouched:
+        output_cache.store(key, output_cache.Stored(text, status))
+    return status
+
+
+def _git_flags(args: argparse.Namespace) -> bool:
+    return bool(args.history or args.all_branches or args.base or args.head or args.fix_commit)
 
 
 def exit_status(reports: list[Report], *, exit_zero: bool, fail_on: str = "affected") -> int:
     """1 when a report fails the policy: an unsuppressed Affected (or, with `indeterminate`,
     Indeterminate) row; with a base, only the drivers the change made so."""
+    from analyzers.model import Verdict
+
     if exit_zero or fail_on == "never":
         return 0
     failing = {Verdict.AFFECTED}
@@ -179,7 +206,7 @@ def build_reports(args: argparse.Namespace) -> list[Report]:
         if not os.path.lexists(path):
             raise UsageError(f"{path}: no such file or directory")
     # The git flags, checked without importing the git-aware audit (a plain scan needs none of it).
-    if args.history or args.all_branches or args.base or args.head or args.fix_commit:
+    if _git_flags(args):
         for path in args.paths:
             if not Path(path).is_dir():
                 raise UsageError(f"{path}: the git flags need a repository folder, not a file")

@@ -15,10 +15,12 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from analyzers.files import project
+
 if TYPE_CHECKING:
     from pathspec import GitIgnoreSpec
 
-CONFIG_PATH = ".github/lora-audit.yml"
+CONFIG_PATH = project.CONFIG_PATH
 DEFAULT_INCLUDE = ("**/*.py",)
 _SHA_CHARS = frozenset("0123456789abcdef")
 
