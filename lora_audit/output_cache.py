@@ -75,9 +75,15 @@ def lookup(key: str) -> Stored | None:
         return None
 
 
-def store(key: str, stored: Stored) -> None:
+def store(key: str, stored: Stored, paths: list[str]) -> None:
+    """Keep the output, unless git lists nothing under one of the folders: the scan then read
+    it from disk, ignore rules aside, which the key does not cover. (Whether git lists
+    anything follows from what the key does cover, so it is asked only here.)"""
     from analyzers.files.diskcache import DiskCache, cache_dir
 
+    listing = ("ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", ".")
+    if not all(_git(Path(path), *listing) for path in paths):
+        return
     with DiskCache(cache_dir() / FILE_NAME) as kept:
         kept[key] = json.dumps({"text": stored.text, "status": stored.status})
 
@@ -91,23 +97,17 @@ def _tool_fingerprint() -> str:
 
 def _repository_state(path: Path) -> str | None:
     """HEAD, the changes `git status` lists and the config file of the repository at `path`,
-    when `path` is a folder git tracks files under; else None."""
+    when `path` is a folder in one; else None."""
     folder = path if path.is_dir() else None
     if folder is None:
         return None
-    found = _git(folder, "rev-parse", "--show-toplevel", "--show-prefix", "HEAD")
+    found = _git(folder, "rev-parse", "--show-toplevel", "HEAD")
     if found is None:
         return None
     lines = found.decode("utf-8", "surrogateescape").split("\n")
-    if len(lines) < 3:
+    if len(lines) < 2:
         return None
-    top, prefix, head = Path(lines[0]), lines[1], lines[2]
-    # A folder git lists nothing under is read from disk, ignore rules aside: not vouched for.
-    listed = _git(
-        top, "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", prefix or "."
-    )
-    if not listed:
-        return None
+    top, head = Path(lines[0]), lines[1]
     status = _git(top, "status", "--porcelain=v1", "-z", "--untracked-files=all")
     if status is None:
         return None

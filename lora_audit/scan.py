@@ -162,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
         report.fix_commits is None and not report.internal_errors for report in reports
     )
     if key is not None and vouched:
-        output_cache.store(key, output_cache.Stored(text, status))
+        output_cache.store(key, output_cache.Stored(text, status), args.paths)
     return status
 
 

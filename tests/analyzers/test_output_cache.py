@@ -94,3 +94,14 @@ def test_a_folder_outside_git_is_always_scanned(tmp_path: Path) -> None:
     again, analysed = scan(folder)
     assert analysed
     assert verdicts(again) == {"train.py": "Affected"}
+
+
+def test_a_folder_git_ignores_is_always_scanned(tmp_path: Path) -> None:
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("ignore vendored code", {".gitignore": "vendor/\n", "serve.py": SAFE})
+    repo.write("vendor/train.py", AFFECTED)
+    first, _ = scan(repo.path / "vendor")
+    assert list(verdicts(first).values()) == ["Affected"]
+    again, analysed = scan(repo.path / "vendor")
+    assert analysed
+    assert again.stdout == first.stdout
