@@ -314,10 +314,13 @@ def _path_difference(
 ) -> Stale:
     opaque = [*opaque_parts(source.path or Const("")), *opaque_parts(wanted or Const(""))]
     named = ", ".join(
-        sorted({f"{part.desc} ({part.where})" if part.where else part.desc for part in opaque})
+        sorted({f"{part.desc} at {part.where}" if part.where else part.desc for part in opaque})
     )
     origin = named or "a value only known at run time"
-    why = f"lora_path comes from {origin}, which may or may not change"
+    why = (
+        f"its lora_path ({origin}) holds other weights than the ones loaded first (another "
+        f"folder, or the same one rewritten)"
+    )
     if event.intended_path is not None:
         return Stale(
             event,
