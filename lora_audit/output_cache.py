@@ -16,7 +16,6 @@ import hashlib
 import json
 import os
 import stat
-import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -98,10 +97,9 @@ def _tool_fingerprint() -> str:
 def _repository_state(path: Path) -> str | None:
     """HEAD, the changes `git status` lists and the config file of the repository at `path`,
     when `path` is a folder in one; else None."""
-    folder = path if path.is_dir() else None
-    if folder is None:
+    if not path.is_dir():
         return None
-    found = _git(folder, "rev-parse", "--show-toplevel", "HEAD")
+    found = _git(path, "rev-parse", "--show-toplevel", "HEAD")
     if found is None:
         return None
     lines = found.decode("utf-8", "surrogateescape").split("\n")
@@ -146,21 +144,12 @@ def _file_state(path: Path) -> str:
 
 
 def _git(folder: Path, *args: str) -> bytes | None:
-    from analyzers.files.runner import git_invocation
+    from analyzers.files.runner import GitError, run_git
 
-    invocation = git_invocation(None, *args, work_tree=folder)
     try:
-        done = subprocess.run(
-            invocation.argv,
-            cwd=folder,
-            env=invocation.env,
-            capture_output=True,
-            check=False,
-            timeout=60,
-        )
-    except (OSError, subprocess.SubprocessError):
+        return run_git(None, *args, cwd=folder, timeout=60).stdout
+    except (GitError, OSError):
         return None
-    return done.stdout if done.returncode == 0 else None
 
 
 class StderrWatch:

@@ -250,14 +250,12 @@ def spread_keywords(source: Value, into: dict[str, Value]) -> bool:
 
 
 def contains(m: Machine, container: Value, item: Value) -> bool | None:
-    if isinstance(container, DictV):
-        answers = [same_key(m, existing, item) for existing in container.keys]
-        if True in answers:
-            return True
-        return False if all(answer is False for answer in answers) else None
-    if isinstance(container, ListV):
-        pool = container.items
-        answers = [same(item, existing) for existing in pool]
+    if isinstance(container, ListV | DictV):
+        answers = (
+            [same(item, existing) for existing in container.items]
+            if isinstance(container, ListV)
+            else [same_key(m, existing, item) for existing in container.keys]
+        )
         if True in answers:
             return True
         return False if all(answer is False for answer in answers) else None
