@@ -361,7 +361,7 @@ def _dict_method(m: Machine, target: DictV, name: str, args: CallArgs, loc: Loc)
             containers.set_item(m, target, Const(key), value, loc)
         return NONE
     if name == "copy":
-        return DictV(list(target.keys), list(target.values))
+        return DictV(list(target.keys), list(target.values), target.open)
     if name == "clear":
         target.keys.clear()
         target.values.clear()

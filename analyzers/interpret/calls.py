@@ -122,10 +122,13 @@ def call_value(m: Machine, func: Value, args: CallArgs, loc: Loc) -> Value:
     if isinstance(func, FuncV):
         return call_function(m, func, args, loc)
     if isinstance(func, ClassV):
-        return classes.instantiate(m, func, args.positional, args.keywords, loc)
+        return classes.instantiate(m, func, args, loc)
     if isinstance(func, PartialV):
         merged = CallArgs(
-            [*func.args.positional, *args.positional], {**func.args.keywords, **args.keywords}
+            [*func.args.positional, *args.positional],
+            {**func.args.keywords, **args.keywords},
+            args.star or func.args.star,
+            args.star_star or func.args.star_star,
         )
         return call_value(m, func.func, merged, loc)
     if isinstance(func, Ext):

@@ -48,24 +48,22 @@ def define_class(m: Machine, node: cst.ClassDef, scope: Scope) -> Value:
     return ClassV(node.name.value, scope.module, body.vars, bases, fields)
 
 
-def instantiate(
-    m: Machine, cls: ClassV, positional: list[Value], keywords: dict[str, Value], loc: Loc
-) -> Value:
+def instantiate(m: Machine, cls: ClassV, args: CallArgs, loc: Loc) -> Value:
     special = _vllm_base(cls)
-    args = CallArgs(positional, keywords)
+    positional, keywords = args.positional, args.keywords
     if special in api.REQUEST_CLASS_NAMES or (
         special is None and cls.name in api.REQUEST_CLASS_NAMES
     ):
         # A class of the repository named LoRARequest is its own stand-in (a mock), not vLLM's.
         return vllm_api.build_request(m, args, loc, mock=special is None)
     if special is not None:
-        return vllm_api.build_engine(m, special, dict(keywords), False, loc)
+        unknown = args.star is not None or args.star_star is not None
+        return vllm_api.build_engine(m, special, dict(keywords), unknown, loc)
     instance = InstV(cls)
     init = _class_attribute(cls, "__init__")
     if isinstance(init, FuncV):
-        calls.call_function(
-            m, replace(init, bound_self=instance), CallArgs(positional, keywords), loc
-        )
+        # `*args` / `**kwargs` of unknown content go on to `__init__` as they came.
+        calls.call_function(m, replace(init, bound_self=instance), args, loc)
         return instance
     fields = _all_fields(cls)
     for index, name in enumerate(fields):

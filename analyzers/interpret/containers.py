@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
 from analyzers.interpret.objects import PER_CALL, EngineArgsV, NamespaceV, RequestV, object_key
+from analyzers.interpret.signals import Raised
 from analyzers.interpret.trace import Escaped
 from analyzers.interpret.values import (
     OPAQUE_PREFIX,
@@ -24,6 +25,7 @@ from analyzers.interpret.values import (
     Value,
     as_int,
     describe,
+    known_apart,
     same,
 )
 
@@ -80,7 +82,13 @@ def get_item(m: Machine, target: Value, key: Value, loc: Loc) -> Value:
             return target.items[index]
         return m.opaque(f"`{loc.code}`", loc)
     if isinstance(target, DictV):
-        return dict_get(m, target, key, loc) or m.opaque(f"`{loc.code}`", loc)
+        found = dict_get(m, target, key, loc)
+        if found is not None:
+            return found
+        if contains(m, target, key) is False:
+            # As `in` and `.get()` take it: no key can be the one asked for.
+            raise Raised("KeyError", loc.line, loc)
+        return m.opaque(f"`{loc.code}`", loc)
     if isinstance(target, RangeV) and index is not None:
         try:
             return Const(range(target.start, target.stop, target.step)[index])
@@ -130,12 +138,49 @@ def dict_get(m: Machine, target: DictV, key: Value, loc: Loc) -> Value | None:
 
 def same_key(m: Machine, stored: Value, wanted: Value) -> bool | None:
     """Whether a dict key is the one stored. Two arguments of unseen callers (a registry's
-    `EXPERTS[name]` written by one route and read by another) may be the same value: which
-    they are is a decision of the world, once per pair."""
-    if not (isinstance(stored, Sym) and isinstance(wanted, Sym) and _caller_inputs(stored, wanted)):
-        return same(stored, wanted)
-    return _taken_as_same(
-        m, stored.key, wanted.key, f"whether {describe(wanted)} is {describe(stored)}"
+    `EXPERTS[name]` written by one route and read by another), or two values the analysis
+    cannot see (a name from a request body, a key of a mapping given to `__init__`), may be
+    the same value: which they are is a decision of the world, once per pair."""
+    stored, wanted = _as_taken(m, stored), _as_taken(m, wanted)
+    answer = same(stored, wanted)
+    if answer is True or known_apart(stored, wanted):
+        return answer
+    text = f"whether {describe(wanted)} is {describe(stored)}"
+    if isinstance(stored, ListV) and isinstance(wanted, ListV):  # `cache[(name, step)]`
+        if len(stored.items) != len(wanted.items):
+            return False
+        parts = [same_key(m, a, b) for a, b in zip(stored.items, wanted.items, strict=True)]
+        return False if False in parts else (True if all(parts) else None)
+    if isinstance(stored, Sym) and isinstance(wanted, Sym):
+        if _siblings(stored.key, wanted.key):
+            return answer
+        return _taken_as_same(m, stored.key, wanted.key, text)
+    if _unknown(stored) or _unknown(wanted):  # a name from a request against a literal key
+        if text not in m.trace.decisions:
+            m.trace.decisions.append(text)
+        if not m.oracle.decide(False, f"same-key:{key_text(stored)}={key_text(wanted)}"):
+            return False
+        for symbol, literal in ((stored, wanted), (wanted, stored)):
+            if isinstance(symbol, Sym) and symbol.offset == 0 and isinstance(literal, Const):
+                key = m.trace.same_inputs.get(symbol.key, symbol.key)
+                m.trace.taken_literals[key] = literal  # one literal per input and world
+        return True
+    return answer
+
+
+def _as_taken(m: Machine, value: Value) -> Value:
+    """The literal this world took an input to be, if it took one."""
+    if isinstance(value, Sym) and value.offset == 0 and m.trace.taken_literals:
+        literal: Value | None = m.trace.taken_literals.get(
+            m.trace.same_inputs.get(value.key, value.key)
+        )
+        return literal if literal is not None else value
+    return value
+
+
+def _unknown(value: Value) -> bool:
+    return isinstance(value, Sym) or (
+        isinstance(value, Concat) and any(isinstance(part, Sym) for part in value.parts)
     )
 
 
@@ -158,9 +203,14 @@ def _taken_as_same(m: Machine, stored: str, wanted: str, text: str) -> bool:
     return True
 
 
-def _caller_inputs(left: Sym, right: Sym) -> bool:
-    """Two different arguments of calls from outside the analysis."""
-    return left.key != right.key and all(s.key.startswith(PER_CALL) for s in (left, right))
+_ITEM_PATH = re.compile(r"^(.*?)((?:\[\d+\])+)$")
+
+
+def _siblings(left: str, right: str) -> bool:
+    """Two items of one unknown sequence (`names[0]`, `names[1]`): the unrolled items of a loop
+    stand for distinct items, as everywhere else."""
+    a, b = _ITEM_PATH.match(left), _ITEM_PATH.match(right)
+    return a is not None and b is not None and a[1] == b[1] and a[2] != b[2]
 
 
 def get_slice(m: Machine, target: Value, bounds: list[Value], loc: Loc) -> Value:
@@ -223,12 +273,16 @@ def delete_key(target: Value, key: Value) -> None:
 
 def update_dict(m: Machine, target: DictV, source: Value, loc: Loc) -> None:
     if isinstance(source, DictV):
+        target.open = target.open or source.open
         for key, value in zip(source.keys, source.values, strict=True):
             set_item(m, target, key, value, loc)
     elif isinstance(source, EngineArgsV | NamespaceV):
         items = source.kwargs if isinstance(source, EngineArgsV) else source.attrs
         for name, value in items.items():
             set_item(m, target, Const(name), value, loc)
+        target.open = target.open or (isinstance(source, EngineArgsV) and source.unknown_rest)
+    else:
+        target.open = True  # entries the analysis cannot list
 
 
 def spread_keywords(source: Value, into: dict[str, Value]) -> bool:
@@ -251,13 +305,20 @@ def spread_keywords(source: Value, into: dict[str, Value]) -> bool:
 
 def contains(m: Machine, container: Value, item: Value) -> bool | None:
     if isinstance(container, ListV | DictV):
-        answers = (
-            [same(item, existing) for existing in container.items]
-            if isinstance(container, ListV)
-            else [same_key(m, existing, item) for existing in container.keys]
-        )
-        if True in answers:
-            return True
+        answers: list[bool | None] = []
+        for existing in container.items if isinstance(container, ListV) else container.keys:
+            # A dict's keys one by one, up to the first that is the item: a world that takes
+            # an unknown item to be one key does not also ask whether it is the next.
+            answer = (
+                same(item, existing)
+                if isinstance(container, ListV)
+                else same_key(m, existing, item)
+            )
+            if answer is True:
+                return True
+            answers.append(answer)
+        if isinstance(container, DictV) and container.open:
+            return None
         return False if all(answer is False for answer in answers) else None
     if isinstance(container, Sym):
         return True if _kept_item(m, container, item) is not None else None
@@ -313,6 +374,8 @@ def stored_in_unseen(m: Machine, value: Value, where: str, loc: Loc) -> None:
     """A request kept where code the analysis cannot see reads it (a registry) may be served."""
     if isinstance(value, RequestV) and not value.mock:
         m.trace.facts.append(Escaped(value, f"the code that reads {where}", loc))
+    if isinstance(value, DictV):
+        value.open = True  # the code that reads it may also write to it
 
 
 _CALL_SERIAL = re.compile(r"#\d+")

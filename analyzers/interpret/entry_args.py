@@ -45,7 +45,7 @@ def arguments(m: Machine, func: Value, loc: Loc) -> CallArgs:
         args.keywords[name] = m.fixed(key, f"{name}{call}", loc)
     star = func.node.params.star_kwarg
     if isinstance(star, cst.Param):
-        args.star_star = m.opaque(f"**{star.name.value} passed by a caller{call}", loc)
+        args.star_star = m.opaque(f"{star.name.value}{call}", loc)  # what a caller passes
     return args
 
 

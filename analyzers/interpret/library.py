@@ -98,17 +98,21 @@ def unknown_call(m: Machine, callee: str, args: CallArgs, loc: Loc) -> Value:
         for value in args.values():
             # A callback: the unseen code may call it, again and again (a trainer's hook).
             unseen.escape(m, value, loc, f"is handed to {callee}()")
-            _hand_over_engines(value)
+            _hand_over(value)
     return m.opaque(f"{callee}(...)", loc)
 
 
-def _hand_over_engines(value: Value) -> None:
-    """Engines handed to unseen code (directly, in a list, or on an object) may be loaded."""
+def _hand_over(value: Value) -> None:
+    """Engines handed to unseen code (directly, in a list, or on an object) may be loaded, and
+    dicts may be filled (`plugins.register_all(REGISTRY)`)."""
     held = value.attrs.values() if isinstance(value, InstV) else ()
     items = value.items if isinstance(value, ListV) else ()
-    for item in (value, *held, *items):
+    entries = value.values if isinstance(value, DictV) else ()
+    for item in (value, *held, *items, *entries):
         if isinstance(item, EngineV):
             item.loads_unseen = True
+        elif isinstance(item, DictV):
+            item.open = True
 
 
 def _requests_in(m: Machine, value: Value) -> list[RequestV]:

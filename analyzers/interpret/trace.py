@@ -7,7 +7,7 @@ from enum import StrEnum
 
 from analyzers.files.parsing import Loc
 from analyzers.interpret.objects import EngineV, RequestV
-from analyzers.interpret.values import Value, renamed
+from analyzers.interpret.values import Const, Value, renamed
 from analyzers.interpret.version_checks import VersionCheck
 
 # The blocks under way, outermost first: (which run of the block, statement index) each.
@@ -234,25 +234,29 @@ class Trace:
     # Caller inputs this world took to be one value (a registry's key looked up by another
     # route's argument): the key of each, to the key of the one it is.
     same_inputs: dict[str, str] = field(default_factory=dict)
+    # An input this world took to be a literal key of a dict (`REQUESTS[name]`), by its key.
+    taken_literals: dict[str, Const] = field(default_factory=dict)
 
     def settle_same_inputs(self) -> None:
         """Write every input this world took to be another under that one's key, so that the
         judge sees one id, one path (`same_inputs`)."""
-        keys = self.same_inputs
-        if not keys:
+        keys, taken = self.same_inputs, self.taken_literals
+        if not keys and not taken:
             return
         for index, fact in enumerate(self.facts):
             if isinstance(fact, Served):
                 self.facts[index] = replace(
                     fact,
-                    lora_id=None if fact.lora_id is None else renamed(fact.lora_id, keys),
-                    path=None if fact.path is None else renamed(fact.path, keys),
+                    lora_id=None if fact.lora_id is None else renamed(fact.lora_id, keys, taken),
+                    path=None if fact.path is None else renamed(fact.path, keys, taken),
                     intended_path=(
-                        None if fact.intended_path is None else renamed(fact.intended_path, keys)
+                        None
+                        if fact.intended_path is None
+                        else renamed(fact.intended_path, keys, taken)
                     ),
                 )
             elif isinstance(fact, Removed | Pinned):
-                self.facts[index] = replace(fact, lora_id=renamed(fact.lora_id, keys))
+                self.facts[index] = replace(fact, lora_id=renamed(fact.lora_id, keys, taken))
 
     def assume_input(self, text: str) -> None:
         if text not in self.inputs:

@@ -148,8 +148,12 @@ class ListV(Obj):
 
 @dataclass(eq=False)
 class DictV(Obj):
+    """A dict with known entries; `open` when code the analysis cannot see may have added more
+    (it was handed to a library, or updated from an unknown mapping)."""
+
     keys: list[Value] = field(default_factory=list)
     values: list[Value] = field(default_factory=list)
+    open: bool = False
 
 
 @dataclass(eq=False)
@@ -369,6 +373,25 @@ def same(left: Value, right: Value) -> bool | None:
     return None
 
 
+def known_apart(left: Value, right: Value) -> bool:
+    """Whether two values certainly differ at run time: two literals, texts whose known parts
+    disagree, a modelled object and a literal. `same()` also calls distinct inputs unequal,
+    which is an assumption, not knowledge."""
+    if isinstance(left, Const) and isinstance(right, Const):
+        return bool(left.value != right.value)
+    if is_text(left) or is_text(right) or isinstance(left, Concat) or isinstance(right, Concat):
+        a, b = _tokens(left), _tokens(right)
+        if a is None or b is None or a == b:
+            return False
+        if not any(isinstance(t, Sym) for t in (*a, *b)):
+            return True
+        return _aligned_apart(a, b)
+    for obj, other in ((left, right), (right, left)):
+        if isinstance(obj, Obj) and isinstance(other, Const) and same(obj, other) is False:
+            return True
+    return False
+
+
 def _same_text(left: Value, right: Value) -> bool | None:
     a, b = _tokens(left), _tokens(right)
     if a is None or b is None:
@@ -387,12 +410,19 @@ def _same_text(left: Value, right: Value) -> bool | None:
     return False
 
 
-def renamed(value: Value, keys: Mapping[str, str]) -> Value:
-    """The value with each unknown whose key is in `keys` written under the key it maps to."""
-    if isinstance(value, Sym) and value.key in keys:
-        return replace(value, key=keys[value.key])
+def renamed(
+    value: Value, keys: Mapping[str, str], taken: Mapping[str, Const] | None = None
+) -> Value:
+    """The value with each unknown whose key is in `keys` written under the key it maps to, and
+    each one a world took to be a literal (`taken`, by that key) written as the literal."""
+    if isinstance(value, Sym):
+        key = keys.get(value.key, value.key)
+        literal = taken.get(key) if taken else None
+        if literal is not None and value.offset == 0:
+            return literal
+        return replace(value, key=key) if key != value.key else value
     if isinstance(value, Concat):
-        return Concat(tuple(renamed(part, keys) for part in value.parts))
+        return concat(*(renamed(part, keys, taken) for part in value.parts))
     return value
 
 

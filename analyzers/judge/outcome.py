@@ -47,4 +47,6 @@ def rests_on_order(verdict: Verdict) -> bool:
 
 
 def worst(outcomes: Sequence[Outcome]) -> Outcome:
-    return max(outcomes, key=lambda outcome: SEVERITY[outcome.verdict])
+    """The most severe; of equals, the first that rests on the most requests (a world that
+    stopped early, at a KeyError say, explains less than one that served them all)."""
+    return max(outcomes, key=lambda outcome: (SEVERITY[outcome.verdict], outcome.requests))
