@@ -82,11 +82,10 @@ def get_item(m: Machine, target: Value, key: Value, loc: Loc) -> Value:
             return target.items[index]
         return m.opaque(f"`{loc.code}`", loc)
     if isinstance(target, DictV):
-        found = dict_get(m, target, key, loc)
-        if found is not None:
-            return found
-        if contains(m, target, key) is False:
-            # As `in` and `.get()` take it: no key can be the one asked for.
+        index, present = find_key(m, target, key, expected=True)
+        if index is not None:
+            return target.values[index]
+        if present is False:  # as `in` and `.get()` take it: no key can be the one asked for
             raise Raised("KeyError", loc.line, loc)
         return m.opaque(f"`{loc.code}`", loc)
     if isinstance(target, RangeV) and index is not None:
@@ -128,15 +127,43 @@ def environment(m: Machine, key: Value, default: Value | None, loc: Loc) -> Valu
     return m.fixed(f"env:{name}", f"os.environ[{name!r}]", loc)
 
 
+# A dict with more keys than this (a vocabulary, a table of model types) is not searched key by
+# key for an unknown key: which entry it is stays unknown, as one answer, not one world each.
+MAX_KEYED = 8
+
+
 def dict_get(m: Machine, target: DictV, key: Value, loc: Loc) -> Value | None:
     """The value under `key`, or None when no key is known to match."""
-    for existing, value in zip(target.keys, target.values, strict=True):
-        if same_key(m, existing, key) is True:
-            return value
-    return None
+    index, _ = find_key(m, target, key)
+    return target.values[index] if index is not None else None
 
 
-def same_key(m: Machine, stored: Value, wanted: Value) -> bool | None:
+def find_key(
+    m: Machine, target: DictV, key: Value, *, expected: bool = False
+) -> tuple[int | None, bool | None]:
+    """Where `key` is among the keys, and whether it is there (None: unknown). The keys are
+    asked one by one, up to the first that is `key`: a world that takes an unknown key to be
+    one of them does not also ask whether it is the next. `expected` (a subscript): a world
+    takes an unknown key to be the first it may be, as the program expects, and the worlds
+    that say otherwise go on to the next (the last raises KeyError)."""
+    if len(target.keys) > MAX_KEYED and _unknown(key):
+        for index, existing in enumerate(target.keys):
+            if same(existing, key) is True:
+                return index, True
+        known = not target.open and all(known_apart(k, key) for k in target.keys)
+        return None, False if known else None
+    answers: list[bool | None] = []
+    for index, existing in enumerate(target.keys):
+        answer = same_key(m, existing, key, default=expected)
+        if answer is True:
+            return index, True
+        answers.append(answer)
+    if target.open:
+        return None, None
+    return None, False if all(answer is False for answer in answers) else None
+
+
+def same_key(m: Machine, stored: Value, wanted: Value, *, default: bool = False) -> bool | None:
     """Whether a dict key is the one stored. Two arguments of unseen callers (a registry's
     `EXPERTS[name]` written by one route and read by another), or two values the analysis
     cannot see (a name from a request body, a key of a mapping given to `__init__`), may be
@@ -149,16 +176,19 @@ def same_key(m: Machine, stored: Value, wanted: Value) -> bool | None:
     if isinstance(stored, ListV) and isinstance(wanted, ListV):  # `cache[(name, step)]`
         if len(stored.items) != len(wanted.items):
             return False
-        parts = [same_key(m, a, b) for a, b in zip(stored.items, wanted.items, strict=True)]
+        parts = [
+            same_key(m, a, b, default=default)
+            for a, b in zip(stored.items, wanted.items, strict=True)
+        ]
         return False if False in parts else (True if all(parts) else None)
     if isinstance(stored, Sym) and isinstance(wanted, Sym):
         if _siblings(stored.key, wanted.key):
             return answer
-        return _taken_as_same(m, stored.key, wanted.key, text)
+        return _taken_as_same(m, stored.key, wanted.key, text, default=default)
     if _unknown(stored) or _unknown(wanted):  # a name from a request against a literal key
         if text not in m.trace.decisions:
             m.trace.decisions.append(text)
-        if not m.oracle.decide(False, f"same-key:{key_text(stored)}={key_text(wanted)}"):
+        if not m.oracle.decide(default, f"same-key:{key_text(stored)}={key_text(wanted)}"):
             return False
         for symbol, literal in ((stored, wanted), (wanted, stored)):
             if isinstance(symbol, Sym) and symbol.offset == 0 and isinstance(literal, Const):
@@ -184,7 +214,9 @@ def _unknown(value: Value) -> bool:
     )
 
 
-def _taken_as_same(m: Machine, stored: str, wanted: str, text: str) -> bool:
+def _taken_as_same(
+    m: Machine, stored: str, wanted: str, text: str, *, default: bool = False
+) -> bool:
     """Whether this world takes two caller inputs to be one value; once it does, the judge
     sees them as one (`Trace.same_inputs`)."""
     aliases = m.trace.same_inputs
@@ -194,7 +226,7 @@ def _taken_as_same(m: Machine, stored: str, wanted: str, text: str) -> bool:
     if text not in m.trace.decisions:
         m.trace.decisions.append(text)
     low, high = sorted((first, second))
-    if not m.oracle.decide(False, f"same-key:{low}={high}"):
+    if not m.oracle.decide(default, f"same-key:{low}={high}"):
         return False
     for key, target in list(aliases.items()):
         if target == high:
@@ -242,10 +274,10 @@ def get_slice(m: Machine, target: Value, bounds: list[Value], loc: Loc) -> Value
 
 def set_item(m: Machine, target: Value, key: Value, value: Value, loc: Loc) -> None:
     if isinstance(target, DictV):
-        for index, existing in enumerate(target.keys):
-            if same_key(m, existing, key) is True:
-                target.values[index] = value
-                return
+        index, _ = find_key(m, target, key)
+        if index is not None:
+            target.values[index] = value
+            return
         target.keys.append(key)
         target.values.append(value)
     elif isinstance(target, ListV):
@@ -304,21 +336,12 @@ def spread_keywords(source: Value, into: dict[str, Value]) -> bool:
 
 
 def contains(m: Machine, container: Value, item: Value) -> bool | None:
-    if isinstance(container, ListV | DictV):
-        answers: list[bool | None] = []
-        for existing in container.items if isinstance(container, ListV) else container.keys:
-            # A dict's keys one by one, up to the first that is the item: a world that takes
-            # an unknown item to be one key does not also ask whether it is the next.
-            answer = (
-                same(item, existing)
-                if isinstance(container, ListV)
-                else same_key(m, existing, item)
-            )
-            if answer is True:
-                return True
-            answers.append(answer)
-        if isinstance(container, DictV) and container.open:
-            return None
+    if isinstance(container, DictV):
+        return find_key(m, container, item)[1]
+    if isinstance(container, ListV):
+        answers = [same(item, existing) for existing in container.items]
+        if True in answers:
+            return True
         return False if all(answer is False for answer in answers) else None
     if isinstance(container, Sym):
         return True if _kept_item(m, container, item) is not None else None
