@@ -36,6 +36,7 @@ class RequestSite:
     kind: SiteKind
     what: str  # "LoRARequest(...)", "lora_request=", "add_lora(...)", ...
     scope: str  # the enclosing function or method ("Sync.update"), "" at module level
+    foreign: bool = False  # a request class the repository does not define (another package's)
 
     def where(self, path: str) -> str:
         inside = f" in {self.scope}()" if self.scope else ""
@@ -58,6 +59,9 @@ _CODE_IN_TEXT = re.compile(
 )
 # Class-level fields that make a class of the repository a request class of its own (vendored).
 _VENDORED_FIELDS = frozenset({api.FIELDS["lora_int_id"].name})
+# A class another package defines on top of vLLM's (`TensorLoRARequest` imported from a
+# framework): the repository holds no definition to follow, but its name says what it builds.
+_REQUEST_SUFFIX = "LoRARequest"
 
 
 def _tail(node: ast.expr) -> str:
@@ -107,9 +111,9 @@ class _Finder(ast.NodeVisitor):
         self.scope: list[str] = []
         self.found: list[RequestSite] = []
 
-    def _add(self, node: ast.AST, kind: SiteKind, what: str) -> None:
+    def _add(self, node: ast.AST, kind: SiteKind, what: str, *, foreign: bool = False) -> None:
         line, column = getattr(node, "lineno", 1), getattr(node, "col_offset", 0) + 1
-        self.found.append(RequestSite(line, column, kind, what, ".".join(self.scope)))
+        self.found.append(RequestSite(line, column, kind, what, ".".join(self.scope), foreign))
 
     def _nested(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> None:
         # Decorators define routes (`@app.post("/v1/load_lora_adapter")`), they call nothing.
@@ -136,8 +140,9 @@ class _Finder(ast.NodeVisitor):
 
     def visit_Call(self, node: ast.Call) -> None:
         name = _tail(node.func)
-        if name in self.classes:
-            self._add(node, SiteKind.REQUEST, f"{name}(...)")
+        if name in self.classes or name.endswith(_REQUEST_SUFFIX):
+            foreign = name not in self.classes
+            self._add(node, SiteKind.REQUEST, f"{name}(...)", foreign=foreign)
         elif isinstance(node.func, ast.Attribute) and name in _LOAD:
             self._add(node, SiteKind.LOAD, f"{name}(...)")
         elif isinstance(node.func, ast.Attribute) and name in _REMOVE:

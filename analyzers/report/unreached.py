@@ -78,6 +78,11 @@ def _why(
         parts.append(f"not every combination of run-time conditions was explored (e.g. {shown})")
     if analysis.notes:
         parts.append(analysis.notes[0])
+    if site.foreign:
+        parts.append(
+            f"{site.what.removesuffix('(...)')} is not defined in the repository (it comes from "
+            f"another package), so what it builds is unknown"
+        )
     if not parts:
         if site.scope:
             parts.append(f"nothing the analysis ran calls {site.scope}()")

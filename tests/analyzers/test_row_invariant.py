@@ -60,7 +60,8 @@ def _has_site(text: str, classes: set[str]) -> bool:
     for index, token in enumerate(tokens[:-1]):
         after = tokens[index + 1].string
         before = tokens[index - 1].string if index else ""
-        if token.type == tokenize.NAME and token.string in classes and after == "(":
+        named = token.string in classes or token.string.endswith("LoRARequest")
+        if token.type == tokenize.NAME and named and after == "(":
             return True
         if token.string in _CALLS and before == "." and after == "(":
             return True
