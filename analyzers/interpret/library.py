@@ -6,6 +6,7 @@ to it is recorded as escaping (it may be served where the analysis cannot see).
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
@@ -153,7 +154,28 @@ def unknown_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: 
         return NONE
     if server_api.http_call(m, name, args, loc):
         return m.opaque(f"the response of {name}()", loc)
-    return unknown_call(m, f"{describe(receiver)}.{name}", args, loc)
+    result = unknown_call(m, f"{describe(receiver)}.{name}", args, loc)
+    if isinstance(receiver, Sym) and _reads_caller_input(receiver, name):
+        # What a caller's argument gives (`await request.json()`) is that caller's input, as
+        # `request.lora_path` is: an input of its own, not code the analysis cannot see.
+        return Sym(f"{receiver.key}.{name}()#{m.serial()}", f"{describe(receiver)}.{name}()")
+    return result
+
+
+_CALLER_ARGUMENT = re.compile(r"^(?:param|entry):[\w.<>]+#\d+$")
+_ENGINE_METHOD_NAMES = frozenset(entry.name for entry in api.ENGINE_METHODS)
+
+
+def _reads_caller_input(receiver: Sym, name: str) -> bool:
+    """A method of an argument an unseen caller passed itself (a web request), not of
+    something reached through it (`self.llm.llm_engine`) nor an engine's own query
+    (`list_loras()`): what it returns is as much the caller's as the argument is."""
+    return (
+        not receiver.opaque
+        and receiver.offset == 0
+        and _CALLER_ARGUMENT.match(receiver.key) is not None
+        and name not in _ENGINE_METHOD_NAMES
+    )
 
 
 def call_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> Value:
