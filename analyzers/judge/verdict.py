@@ -275,18 +275,29 @@ def _related_unknown_ids(groups: Groups, version: VllmVersion) -> tuple[str, Loc
                     and not reloads(event, version)
                     and not _invalidated_between(events[start + 1 : index], other, event)
                 ):
-                    a, b = (
-                        describe(other.lora_id or Const(None)),
-                        describe(event.lora_id or Const(None)),
-                    )
-                    return (
-                        f"lora_int_id {a} ({other.request.loc}) and {b} ({event.request.loc}) are "
-                        f"only known at run time; if they are equal, the second request is served "
-                        f"the first adapter",
-                        event.request.loc,
-                    )
+                    return _collision_text(other, event), event.request.loc
             seen.append((index, event))
     return None
+
+
+def _collision_text(first: Served, second: Served) -> str:
+    """Two ids that may be equal: both only known at run time, or one known and one not."""
+    a, b = (describe(served.lora_id or Const(None)) for served in (first, second))
+    where_a, where_b = first.request.loc, second.request.loc
+    if isinstance(first.lora_id, Const) or isinstance(second.lora_id, Const):
+        known, unknown = (a, b) if isinstance(first.lora_id, Const) else (b, a)
+        where_known, where_unknown = (
+            (where_a, where_b) if isinstance(first.lora_id, Const) else (where_b, where_a)
+        )
+        return (
+            f"lora_int_id {unknown} ({where_unknown}) is only known at run time and may be "
+            f"{known}, the id of the request at {where_known}; if it is, the second request is "
+            f"served the first adapter"
+        )
+    return (
+        f"lora_int_id {a} ({where_a}) and {b} ({where_b}) are only known at run time; if they "
+        f"are equal, the second request is served the first adapter"
+    )
 
 
 def _invalidated_between(
