@@ -1,4 +1,4 @@
-# expect: Indeterminate line=14 reason~="are only known at run time; if they are equal"
+# expect: Indeterminate line=14 reason~="is only known at run time and may be 7"
 """Adapters are loaded by code the analysis cannot see (`load_adapters` comes from a library):
 what `list_loras()` answers is unknown, so the request built from it names an unknown id."""
 from vllm import LLM
