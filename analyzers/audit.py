@@ -26,7 +26,7 @@ from analyzers.files.fingerprint import source_fingerprint
 from analyzers.files.parsing import ParseFailure
 from analyzers.files.progress import advance
 from analyzers.files.project import top_relative, tree_top
-from analyzers.files.source import PROCESS_NEEDLES, SourceError, SourceTree
+from analyzers.files.source import PROCESS_NEEDLES, SCRIPT_NEEDLES, SourceError, SourceTree
 from analyzers.files.suppression import find_markers
 from analyzers.model import Evidence, Report
 from analyzers.report.linking import link_rows
@@ -284,7 +284,9 @@ def audit_tree(
     # One byte search for both kinds of candidate: files that build adapter requests, and
     # files that start processes (a dispatcher names the driver it starts); files with a coding
     # cookie too, whose text is searched decoded when the codec can hide an ASCII needle.
-    found = tree.candidates((*PREFILTER_NEEDLES, *PROCESS_NEEDLES, *COOKIE_NEEDLES))
+    found = tree.candidates(
+        (*PREFILTER_NEEDLES, *PROCESS_NEEDLES, *SCRIPT_NEEDLES, *COOKIE_NEEDLES)
+    )
     files = list(tree.files())
     store = ModuleStore(tree, files)
     audit = _Audit(tree, options, cache, store, jobs=jobs)
@@ -307,8 +309,8 @@ def audit_tree(
             unreadable.append(Evidence(kind="artifact", where=path, detail=f"{UNREAD}{data.why}"))
         elif store.contains(path, PREFILTER_NEEDLES):
             requesting.append(path)
-        elif store.contains(path, PROCESS_NEEDLES):
-            spawning.append(path)
+        elif store.contains(path, PROCESS_NEEDLES) or store.contains(path, SCRIPT_NEEDLES):
+            spawning.append(path)  # a dispatcher, or a script that runs a helper module
     # The row invariant: every file with a request site (read from its syntax) is analysed and
     # gets a row, whether or not a run reaches the site.
     sites = discover_sites(store, requesting, lambda needles: chosen(tree.candidates(needles)))
@@ -350,9 +352,10 @@ _REFERENCES_KEPT = 4096
 
 
 def _find_dispatchers(audit: _Audit, spawning: list[str]) -> None:
-    """Files that start processes and name a driver: a string holding its file stem, or an
-    import that resolves to it (`references.py`); a found dispatcher is a driver for the next
-    round, so dispatchers of dispatchers are found too."""
+    """Files that start processes or run as scripts and name a driver: a string holding its
+    file stem, or an import that resolves to it (`references.py`). A dispatcher starts it; a
+    script may run the requests a helper module builds or serves, which the helper's row then
+    takes. A found file is a driver for the next round, so callers of callers are found too."""
     from analyzers.files.references import references_of, refers_to
 
     seen: set[str] = set()

@@ -22,6 +22,10 @@ PROCESS_NEEDLES: tuple[bytes, ...] = (
     b"create_subprocess",
 )
 
+# A runnable script (`if __name__ == "__main__":`): where a loop over a helper module's
+# requests can be, with no request site of its own (`engine.run(make_request(ckpt))`).
+SCRIPT_NEEDLES: tuple[bytes, ...] = (b"__main__",)
+
 
 class SourceError(Exception):
     """A path that cannot be read as a regular file (missing, a link loop, too large, ...)."""

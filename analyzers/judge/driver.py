@@ -348,8 +348,12 @@ def _collect(result: DriverResult, machine: Machine) -> None:
             result.engines.append(fact.engine)
         elif isinstance(fact, Spawned) and all(s.loc != fact.loc for s in result.spawns):
             result.spawns.append(fact)
-        elif isinstance(fact, Served | Referenced) and fact.request.loc not in result.served_sites:
-            result.served_sites.append(fact.request.loc)
+        elif isinstance(fact, Served | Referenced):
+            # Where the request was built and where it was served: a helper module that only
+            # wraps the serve call (`Engine.run(prompts, request)`) is served from here too.
+            for loc in (fact.request.loc, fact.loc):
+                if loc not in result.served_sites:
+                    result.served_sites.append(loc)
     for assumption in trace.assumptions:
         if assumption not in result.assumptions:
             result.assumptions.append(assumption)

@@ -73,6 +73,63 @@ def test_helper_module_is_followed_and_judged_by_its_caller(audit_files: AuditFi
     assert caller.stale >= 1
 
 
+ENGINE_WRAPPER = """\
+from vllm import LLM, SamplingParams
+
+
+class Engine:
+    def __init__(self, model):
+        self.llm = LLM(model=model, enable_lora=True, max_loras=1)
+
+    def run(self, prompts, request=None):
+        return self.llm.generate(prompts, SamplingParams(), lora_request=request)
+"""
+
+SCRIPT = """\
+import argparse
+
+from pkg.engine import Engine
+from pkg.lora import make_request
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--checkpoints", nargs="+", required=True)
+    args = parser.parse_args()
+    engine = Engine("base")
+    for checkpoint in args.checkpoints:
+        engine.run(["q"], make_request(checkpoint))
+
+
+if __name__ == "__main__":
+    main()
+"""
+
+
+def test_a_script_with_no_site_of_its_own_is_the_driver_of_the_helpers_it_runs(
+    audit_files: AuditFiles,
+) -> None:
+    """The loop is in a script that only calls a request factory and an engine wrapper: it
+    has no request site, yet it is where the stale repeat happens. Found through its imports,
+    it gets the row, and both helpers (the one that builds, the one that serves) take it."""
+    files = {"pkg/__init__.py": "", "pkg/lora.py": HELPER, "pkg/engine.py": ENGINE_WRAPPER}
+    report = audit_files({**files, "eval_all.py": SCRIPT})
+    assert _verdicts(report) == {
+        "eval_all.py": Verdict.AFFECTED,
+        "pkg/engine.py": Verdict.AFFECTED,
+        "pkg/lora.py": Verdict.AFFECTED,
+    }
+    wrapper = next(row for row in report.drivers if row.path == "pkg/engine.py")
+    assert "eval_all.py" in wrapper.reason
+
+
+def test_a_script_that_runs_no_helper_gets_no_row(audit_files: AuditFiles) -> None:
+    files = {"pkg/__init__.py": "", "pkg/lora.py": HELPER, "pkg/engine.py": ENGINE_WRAPPER}
+    report = audit_files({**files, "other.py": 'if __name__ == "__main__":\n    print(1)\n'})
+    assert "other.py" not in _verdicts(report)
+    assert _verdicts(report)["pkg/engine.py"] is Verdict.INDETERMINATE  # judged alone
+
+
 def test_relative_import_inside_a_package(audit_files: AuditFiles) -> None:
     caller = CALLER.replace("from utils.lora import make_request", "from .lora import make_request")
     report = audit_files({"pkg/__init__.py": "", "pkg/lora.py": HELPER, "pkg/run.py": caller})
