@@ -235,14 +235,18 @@ def _taken_as_same(
     return True
 
 
-_ITEM_PATH = re.compile(r"^(.*?)((?:\[\d+\])+)$")
+_INDEX = re.compile(r"\[\d+\]")
 
 
 def _siblings(left: str, right: str) -> bool:
-    """Two items of one unknown sequence (`names[0]`, `names[1]`): the unrolled items of a loop
-    stand for distinct items, as everywhere else."""
-    a, b = _ITEM_PATH.match(left), _ITEM_PATH.match(right)
-    return a is not None and b is not None and a[1] == b[1] and a[2] != b[2]
+    """Two items of one unknown sequence, or the same part of two (`names[0]`, `names[1]`;
+    `modules[0].name`, `modules[1].name`): the unrolled items of a loop stand for distinct
+    items, as everywhere else, so their keys are not asked about."""
+    return (
+        left != right
+        and _INDEX.search(left) is not None
+        and _INDEX.split(left) == _INDEX.split(right)
+    )
 
 
 def get_slice(m: Machine, target: Value, bounds: list[Value], loc: Loc) -> Value:
