@@ -226,7 +226,7 @@ def call_function(m: Machine, func: FuncV, args: CallArgs, loc: Loc) -> Value:
         or "contextlib.asynccontextmanager" in func.decorators
     ):
         return ContextCallV(func, args, loc)
-    frame = Frame(func, m.serial())
+    frame = Frame(func, m.serial(), call=loc)
     scope = Scope(func.module, func.closure if isinstance(func.closure, Scope) else None)
     m.frames.append(frame)
     try:

@@ -53,6 +53,7 @@ class Frame:
     func: FuncV
     serial: int
     bound: dict[str, Value] = field(default_factory=dict)
+    call: Loc | None = None  # where it was called from
 
 
 class Machine(Protocol):

@@ -70,6 +70,7 @@ class Served:
     call: int = 0  # which of the repeated calls of an entry function served it
     place: Place = ()  # the statements under way when it was served (`Machine.place`)
     guards: frozenset[Guard] = frozenset()  # the `if` sides it was served under
+    calls: tuple[Loc, ...] = ()  # the calls under way when it was served, outermost first
 
 
 @dataclass

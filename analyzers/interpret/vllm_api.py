@@ -303,6 +303,7 @@ def _serve_value(m: Machine, engine: EngineV, value: Value, via: str, loc: Loc) 
             m.call,
             m.place(),
             m.guards(),
+            tuple(frame.call for frame in m.frames if frame.call is not None),
         )
     )
 

@@ -55,6 +55,9 @@ class DriverResult:
     reached: set[tuple[str, int]] = field(default_factory=set)  # (path, line) of sites reached
     unexplored: list[str] = field(default_factory=list)  # conditions of worlds not explored
     cache_patches: list[str] = field(default_factory=list)  # vLLM cache code replaced
+    # Per request site served: the calls under way at its first serve (outermost first), so a
+    # row can point at the line of its own file that led to a request built elsewhere.
+    calls: dict[Loc, tuple[Loc, ...]] = field(default_factory=dict)
 
 
 def limits_for(module: Module) -> Limits:
@@ -349,6 +352,8 @@ def _collect(result: DriverResult, machine: Machine) -> None:
         elif isinstance(fact, Spawned) and all(s.loc != fact.loc for s in result.spawns):
             result.spawns.append(fact)
         elif isinstance(fact, Served | Referenced):
+            if isinstance(fact, Served):
+                result.calls.setdefault(fact.request.loc, (*fact.calls, fact.loc))
             # Where the request was built and where it was served: a helper module that only
             # wraps the serve call (`Engine.run(prompts, request)`) is served from here too.
             for loc in (fact.request.loc, fact.loc):

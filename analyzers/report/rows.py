@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from analyzers.interpret.objects import EngineV
     from analyzers.interpret.trace import Stop
     from analyzers.judge.driver import DriverResult
+    from analyzers.judge.outcome import Outcome
 
 
 class SpawnRecord(BaseModel):
@@ -157,11 +158,7 @@ def build_row(path: str, result: DriverResult, version_notes: list[str]) -> Driv
         )
     for assumption in result.assumptions[:8]:
         evidence.append(Evidence(kind="config", where=path, detail=f"assumed: {assumption}"))
-    line = (
-        outcome.line.line
-        if outcome.line is not None and outcome.line.path == path
-        else (sites[0].line if sites else 1)
-    )
+    line = _home_line(path, outcome, result, sites)
     reason = sentence([outcome.reason, *outcome.notes, *version_notes, *result.flips])
     return DriverRow(
         path=path,
@@ -176,6 +173,19 @@ def build_row(path: str, result: DriverResult, version_notes: list[str]) -> Driv
         bound=outcome.bound,
         evidence=evidence,
     )
+
+
+def _home_line(path: str, outcome: Outcome, result: DriverResult, sites: list[Site]) -> int:
+    """The line of this file the verdict rests on: its request, else its own site, else the
+    innermost call of this file that led to a request built in another (a script's
+    `engine.run(make_request(ckpt))`)."""
+    if outcome.line is not None and outcome.line.path == path:
+        return outcome.line.line
+    if sites:
+        return sites[0].line
+    chain = result.calls.get(outcome.line, ()) if outcome.line is not None else ()
+    own = [loc.line for loc in chain if loc.path == path]
+    return own[-1] if own else 1
 
 
 def failure_row(path: str, why: str, line: int = 1) -> DriverRow:

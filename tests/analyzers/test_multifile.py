@@ -121,6 +121,9 @@ def test_a_script_with_no_site_of_its_own_is_the_driver_of_the_helpers_it_runs(
     }
     wrapper = next(row for row in report.drivers if row.path == "pkg/engine.py")
     assert "eval_all.py" in wrapper.reason
+    # The script's row points at its own line that led there: `engine.run(...)` in the loop.
+    script = next(row for row in report.drivers if row.path == "eval_all.py")
+    assert script.line == 13, script.line
 
 
 def test_a_script_that_runs_no_helper_gets_no_row(audit_files: AuditFiles) -> None:
