@@ -309,7 +309,7 @@ def audit_tree(
             unreadable.append(Evidence(kind="artifact", where=path, detail=f"{UNREAD}{data.why}"))
         elif store.contains(path, PREFILTER_NEEDLES):
             requesting.append(path)
-        elif store.contains(path, PROCESS_NEEDLES) or store.contains(path, SCRIPT_NEEDLES):
+        elif store.contains(path, (*PROCESS_NEEDLES, *SCRIPT_NEEDLES)):
             spawning.append(path)  # a dispatcher, or a script that runs a helper module
     # The row invariant: every file with a request site (read from its syntax) is analysed and
     # gets a row, whether or not a run reaches the site.

@@ -172,7 +172,6 @@ def same_key(m: Machine, stored: Value, wanted: Value, *, default: bool = False)
     answer = same(stored, wanted)
     if answer is True or known_apart(stored, wanted):
         return answer
-    text = f"whether {describe(wanted)} is {describe(stored)}"
     if isinstance(stored, ListV) and isinstance(wanted, ListV):  # `cache[(name, step)]`
         if len(stored.items) != len(wanted.items):
             return False
@@ -184,11 +183,10 @@ def same_key(m: Machine, stored: Value, wanted: Value, *, default: bool = False)
     if isinstance(stored, Sym) and isinstance(wanted, Sym):
         if _siblings(stored.key, wanted.key):
             return answer
-        return _taken_as_same(m, stored.key, wanted.key, text, default=default)
+        return _taken_as_same(m, stored.key, wanted.key, _asked(stored, wanted), default=default)
     if _unknown(stored) or _unknown(wanted):  # a name from a request against a literal key
-        if text not in m.trace.decisions:
-            m.trace.decisions.append(text)
-        if not m.oracle.decide(default, f"same-key:{key_text(stored)}={key_text(wanted)}"):
+        memo = f"same-key:{key_text(stored)}={key_text(wanted)}"
+        if not _decide(m, _asked(stored, wanted), memo, default):
             return False
         for symbol, literal in ((stored, wanted), (wanted, stored)):
             if isinstance(symbol, Sym) and symbol.offset == 0 and isinstance(literal, Const):
@@ -214,6 +212,17 @@ def _unknown(value: Value) -> bool:
     )
 
 
+def _asked(stored: Value, wanted: Value) -> str:
+    return f"whether {describe(wanted)} is {describe(stored)}"
+
+
+def _decide(m: Machine, text: str, memo: str, default: bool) -> bool:
+    """The world's answer to a question about two keys (`text`, shown), once per `memo`."""
+    if text not in m.trace.decisions:
+        m.trace.decisions.append(text)
+    return m.oracle.decide(default, memo)
+
+
 def _taken_as_same(
     m: Machine, stored: str, wanted: str, text: str, *, default: bool = False
 ) -> bool:
@@ -223,10 +232,8 @@ def _taken_as_same(
     first, second = (aliases.get(key, key) for key in (stored, wanted))
     if first == second:
         return True
-    if text not in m.trace.decisions:
-        m.trace.decisions.append(text)
     low, high = sorted((first, second))
-    if not m.oracle.decide(default, f"same-key:{low}={high}"):
+    if not _decide(m, text, f"same-key:{low}={high}", default):
         return False
     for key, target in list(aliases.items()):
         if target == high:

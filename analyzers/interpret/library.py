@@ -22,7 +22,7 @@ from analyzers.interpret import (
 from analyzers.interpret.argparse_model import parser_method
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import derived, key_text
-from analyzers.interpret.objects import EngineV, FileV, MockV, ParserV, RequestV
+from analyzers.interpret.objects import PER_CALL, EngineV, FileV, MockV, ParserV, RequestV
 from analyzers.interpret.signals import ProgramExit
 from analyzers.interpret.trace import Escaped
 from analyzers.interpret.values import (
@@ -162,7 +162,8 @@ def unknown_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: 
     return result
 
 
-_CALLER_ARGUMENT = re.compile(r"^(?:param|entry):[\w.<>]+#\d+$")
+# A parameter's own key (`param:Func.name#3`, see `objects.PER_CALL`), nothing reached from it.
+_CALLER_ARGUMENT = re.compile(rf"^(?:{'|'.join(map(re.escape, PER_CALL))})[\w.<>]+#\d+$")
 _ENGINE_METHOD_NAMES = frozenset(entry.name for entry in api.ENGINE_METHODS)
 
 

@@ -282,21 +282,19 @@ def _related_unknown_ids(groups: Groups, version: VllmVersion) -> tuple[str, Loc
 
 def _collision_text(first: Served, second: Served) -> str:
     """Two ids that may be equal: both only known at run time, or one known and one not."""
-    a, b = (describe(served.lora_id or Const(None)) for served in (first, second))
-    where_a, where_b = first.request.loc, second.request.loc
+    one, two = ((describe(s.lora_id or Const(None)), s.request.loc) for s in (first, second))
     if isinstance(first.lora_id, Const) or isinstance(second.lora_id, Const):
-        known, unknown = (a, b) if isinstance(first.lora_id, Const) else (b, a)
-        where_known, where_unknown = (
-            (where_a, where_b) if isinstance(first.lora_id, Const) else (where_b, where_a)
+        (unknown, at), (known, known_at) = (
+            (two, one) if isinstance(first.lora_id, Const) else (one, two)
         )
         return (
-            f"lora_int_id {unknown} ({where_unknown}) is only known at run time and may be "
-            f"{known}, the id of the request at {where_known}; if it is, the second request is "
-            f"served the first adapter"
+            f"lora_int_id {unknown} ({at}) is only known at run time and may be {known}, the id "
+            f"of the request at {known_at}; if it is, the second request is served the first "
+            f"adapter"
         )
     return (
-        f"lora_int_id {a} ({where_a}) and {b} ({where_b}) are only known at run time; if they "
-        f"are equal, the second request is served the first adapter"
+        f"lora_int_id {one[0]} ({one[1]}) and {two[0]} ({two[1]}) are only known at run time; "
+        f"if they are equal, the second request is served the first adapter"
     )
 
 
