@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
-from analyzers.interpret import containers, instances, iteration
+from analyzers.interpret import containers, instances, iteration, unseen
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import RangeV, key_text
 from analyzers.interpret.conversions import as_text_part
@@ -162,6 +162,8 @@ def _attribute_builtin(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value
             owner.attrs[name] = args.positional[2]
         return NONE
     has = _has(owner, name)
+    if has is None and unseen.read_attribute(m, owner, name) is not None:
+        has = True  # the run set it on that object (`if not hasattr(server, "_ids")`)
     if qual == "hasattr":
         return Const(has) if has is not None else None
     if has is False and len(args.positional) >= 3:

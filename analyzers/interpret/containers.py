@@ -7,7 +7,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
-from analyzers.interpret.objects import PER_CALL, EngineArgsV, NamespaceV, RequestV, object_key
+from analyzers.interpret.objects import (
+    PER_CALL,
+    EngineArgsV,
+    NamespaceV,
+    RequestV,
+    object_key,
+    same_argument,
+)
 from analyzers.interpret.signals import Raised
 from analyzers.interpret.trace import Escaped
 from analyzers.interpret.values import (
@@ -146,7 +153,7 @@ def find_key(
     one of them does not also ask whether it is the next. `expected` (a subscript): a world
     takes an unknown key to be the first it may be, as the program expects, and the worlds
     that say otherwise go on to the next (the last raises KeyError)."""
-    if len(target.keys) > MAX_KEYED and _unknown(key):
+    if len(target.keys) > MAX_KEYED and holds_unknown(key):
         for index, existing in enumerate(target.keys):
             if same(existing, key) is True:
                 return index, True
@@ -183,11 +190,14 @@ def same_key(m: Machine, stored: Value, wanted: Value, *, default: bool = False)
     if isinstance(stored, Sym) and isinstance(wanted, Sym):
         if _siblings(stored.key, wanted.key):
             return answer
-        return _taken_as_same(m, stored.key, wanted.key, _asked(stored, wanted), default=default)
-    if _unknown(stored) or _unknown(wanted):  # a name from a request against a literal key
+        return taken_as_same(m, stored.key, wanted.key, _asked(stored, wanted), default=default)
+    if holds_unknown(stored) or holds_unknown(
+        wanted
+    ):  # a name from a request against a literal key
         memo = f"same-key:{key_text(stored)}={key_text(wanted)}"
         if not _decide(m, _asked(stored, wanted), memo, default):
             return False
+        m.trace.assume_input(_asked(stored, wanted).removeprefix("whether "))
         for symbol, literal in ((stored, wanted), (wanted, stored)):
             if isinstance(symbol, Sym) and symbol.offset == 0 and isinstance(literal, Const):
                 key = m.trace.same_inputs.get(symbol.key, symbol.key)
@@ -206,7 +216,7 @@ def _as_taken(m: Machine, value: Value) -> Value:
     return value
 
 
-def _unknown(value: Value) -> bool:
+def holds_unknown(value: Value) -> bool:
     return isinstance(value, Sym) or (
         isinstance(value, Concat) and any(isinstance(part, Sym) for part in value.parts)
     )
@@ -223,7 +233,7 @@ def _decide(m: Machine, text: str, memo: str, default: bool) -> bool:
     return m.oracle.decide(default, memo)
 
 
-def _taken_as_same(
+def taken_as_same(
     m: Machine, stored: str, wanted: str, text: str, *, default: bool = False
 ) -> bool:
     """Whether this world takes two caller inputs to be one value; once it does, the judge
@@ -235,6 +245,7 @@ def _taken_as_same(
     low, high = sorted((first, second))
     if not _decide(m, text, f"same-key:{low}={high}", default):
         return False
+    m.trace.assume_input(text.removeprefix("whether "))
     for key, target in list(aliases.items()):
         if target == high:
             aliases[key] = low
@@ -350,7 +361,14 @@ def contains(m: Machine, container: Value, item: Value) -> bool | None:
     if isinstance(container, DictV):
         return find_key(m, container, item)[1]
     if isinstance(container, ListV):
-        answers = [same(item, existing) for existing in container.items]
+        if len(container.items) > MAX_KEYED or not any(map(holds_unknown, container.items)):
+            answers = [same(item, existing) for existing in container.items]
+        else:  # names an earlier call kept (`if name not in self.names`): asked one by one
+            answers = []
+            for existing in container.items:
+                answers.append(same_key(m, existing, item))
+                if answers[-1] is True:
+                    break
         if True in answers:
             return True
         return False if all(answer is False for answer in answers) else None
@@ -412,9 +430,6 @@ def stored_in_unseen(m: Machine, value: Value, where: str, loc: Loc) -> None:
         value.open = True  # the code that reads it may also write to it
 
 
-_CALL_SERIAL = re.compile(r"#\d+")
-
-
 def _kept_item(m: Machine, owner: Sym, key: Value) -> Value | None:
     """An item written earlier on an unknown object under `key`, or under the same argument of
     another call of the same function: unseen callers may pass the same name twice, so whether
@@ -430,8 +445,8 @@ def _kept_item(m: Machine, owner: Sym, key: Value) -> Value | None:
         if stored_owner != owner_key or not index[1:].startswith(PER_CALL):
             continue
         other = index[1:-1]
-        if other != wanted and _CALL_SERIAL.sub("", other) == _CALL_SERIAL.sub("", wanted):
+        if same_argument(other, wanted):
             text = f"whether {describe(key)} is the one of an earlier call"
-            if _taken_as_same(m, other, wanted, text):
+            if taken_as_same(m, other, wanted, text):
                 return value
     return None

@@ -109,6 +109,9 @@ class PartialV(Obj):
 _SERIAL = re.compile(r"opaque#(\d+)")
 # Keys of the unknown arguments of one call by unseen code (`calls._missing`, `entry_args`).
 PER_CALL = ("param:", "entry:")
+# Such a key up to its call's serial number (`param:f.server#12` of `param:f.server#12.llm`).
+_ARGUMENT = re.compile(r"(?:param|entry):[^#]*#\d+")
+_CALL_SERIAL = re.compile(r"#\d+")
 
 
 @dataclass
@@ -120,6 +123,9 @@ class Unseen:
     attrs: dict[tuple[str, str], Value] = field(default_factory=dict)
     adopted: dict[str, RequestV] = field(default_factory=dict)  # unknown object key -> request
     held: EngineV | None = None  # the engine(s) unknown objects hold, the same on every call
+    # arguments a world took to be other objects than the same argument of an earlier call,
+    # each with the engine it stands for once it is used as one (`vllm_api.implicit_engine`)
+    apart: dict[str, EngineV | None] = field(default_factory=dict)
     call_started: int = 0  # the serial number at the start of the current unseen call
 
     def outlives_call(self, value: Value) -> bool:
@@ -136,6 +142,17 @@ class Unseen:
         """An unknown object that was given a request's fields stands for that request."""
         key = object_key(value)
         return self.adopted.get(key, value) if key is not None else value
+
+
+def argument_of(key: str) -> str | None:
+    """The unknown argument of one call that an object key is, or is reached from."""
+    found = _ARGUMENT.match(key)
+    return found.group(0) if found is not None else None
+
+
+def same_argument(left: str, right: str) -> bool:
+    """Whether two keys name the same argument (or the same part of it) of two calls."""
+    return left != right and _CALL_SERIAL.sub("", left) == _CALL_SERIAL.sub("", right)
 
 
 def object_key(value: Value) -> str | None:

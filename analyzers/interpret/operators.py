@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from analyzers.files.parsing import Loc
 from analyzers.interpret import conditions, containers, versions
-from analyzers.interpret.containers import key_text
+from analyzers.interpret.containers import holds_unknown, key_text
 from analyzers.interpret.conversions import as_text_part, truthiness
 from analyzers.interpret.values import (
     Concat,
@@ -287,7 +287,17 @@ def compare(m: Machine, name: str, left: Value, right: Value, loc: Loc) -> Value
             if test is not None:
                 return test
     elif name in ("In", "NotIn"):
-        member = conditions.membership_test(left, right, negated=name == "NotIn")
+        # A dict or list holding values the run cannot see (a caller's name, kept by an
+        # earlier call) is searched one by one, each unknown pair a decision of the world.
+        pool = (
+            right.keys
+            if isinstance(right, DictV)
+            else right.items
+            if isinstance(right, ListV)
+            else []
+        )
+        keyed = any(holds_unknown(key) for key in pool)
+        member = None if keyed else conditions.membership_test(left, right, negated=name == "NotIn")
         if isinstance(member, Cond):
             return member
         answer = member if member is not None else _contains(m, right, left)

@@ -16,8 +16,14 @@ from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
 from analyzers.interpret.callargs import CallArgs
-from analyzers.interpret.containers import derived, stored_in_unseen
-from analyzers.interpret.objects import PartialV, RequestV, object_key
+from analyzers.interpret.containers import derived, stored_in_unseen, taken_as_same
+from analyzers.interpret.objects import (
+    PartialV,
+    RequestV,
+    argument_of,
+    object_key,
+    same_argument,
+)
 from analyzers.interpret.values import DictV, Ext, FuncV, InstV, ListV, Value, describe
 from analyzers.interpret.vllm_api import serve_for_caller
 from analyzers.vllm import api
@@ -191,4 +197,30 @@ def _adopt(m: Machine, owner: Value, key: str, loc: Loc) -> RequestV:
 def read_attribute(m: Machine, owner: Value, name: str) -> Value | None:
     """What the run wrote on an unknown object earlier, or None."""
     key = object_key(owner)
-    return m.unseen.attrs.get((key, f".{name}")) if key is not None else None
+    if key is None:
+        return None
+    kept = m.unseen.attrs.get((key, f".{name}"))
+    return kept if kept is not None else _earlier_call(m, owner, key, f".{name}")
+
+
+def _earlier_call(m: Machine, owner: Value, key: str, index: str) -> Value | None:
+    """What an earlier call wrote on the same argument, if this world takes the caller to pass
+    the same object again (`server._lora_ids` kept on the caller's engine between calls).
+
+    Once a world takes them apart, the argument stands for an engine of its own when it is
+    used as one, so no repeat spans the two calls (`vllm_api.implicit_engine`)."""
+    own = argument_of(key)
+    if own is None or own in m.unseen.apart:
+        return None
+    for (stored, where), value in list(m.unseen.attrs.items()):
+        if where != index or not same_argument(stored, key):
+            continue
+        earlier = argument_of(stored)
+        if earlier is None:
+            continue
+        text = f"whether {describe(owner)} is the object of an earlier call"
+        if taken_as_same(m, earlier, own, text):
+            return value
+        m.unseen.apart[own] = None
+        return None
+    return None

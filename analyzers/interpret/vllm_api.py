@@ -20,6 +20,8 @@ from analyzers.interpret.objects import (
     MockV,
     NamespaceV,
     RequestV,
+    argument_of,
+    object_key,
 )
 from analyzers.interpret.signals import Raised
 from analyzers.interpret.trace import (
@@ -174,6 +176,19 @@ def implicit_engine(m: Machine, receiver: Value, loc: Loc) -> EngineV:
                 m.serial(), "held", loc, desc=describe(receiver), capacity_known=False
             )
         return m.unseen.held
+    key = object_key(receiver)
+    own = argument_of(key) if key is not None else None
+    if own is not None and own == key and own in m.unseen.apart:
+        # The argument is the engine, and another object than the earlier call's
+        # (`unseen._earlier_call`): another engine. One reached through it (`holder.llm`)
+        # may still be shared by two holders.
+        engine = m.unseen.apart[own]
+        if engine is None:
+            engine = EngineV(
+                m.serial(), "implicit", loc, desc=describe(receiver), capacity_known=False
+            )
+            m.unseen.apart[own] = engine
+        return engine
     if m.implicit_engine is None:
         m.implicit_engine = EngineV(
             m.serial(), "implicit", loc, desc=describe(receiver), capacity_known=False
