@@ -232,6 +232,10 @@ def decide(m: Machine, cond: Cond, *, default: bool, loc: Loc, weight: int = 1) 
         if m.oracle.decide(equal_default, _key(cond.subject, literal), weight):
             hit = True
             m.trace.assume_input(shown)
+            # The judge sees the input as that literal (two calls that both pass None
+            # pass one path), as a dict key taken to be a literal is (`containers`).
+            subject = m.trace.same_inputs.get(cond.subject, cond.subject)
+            m.trace.taken_literals.setdefault(subject, Const(literal))
             break
     if not hit:
         for literal in cond.literals:

@@ -16,6 +16,7 @@ from analyzers.files.parsing import Loc
 from analyzers.interpret import conditions, containers, versions
 from analyzers.interpret.containers import holds_unknown, key_text
 from analyzers.interpret.conversions import as_text_part, truthiness
+from analyzers.interpret.objects import same_argument
 from analyzers.interpret.values import (
     Concat,
     Cond,
@@ -278,6 +279,8 @@ def compare(m: Machine, name: str, left: Value, right: Value, loc: Loc) -> Value
     answer: bool | None
     if name in ("Equal", "NotEqual", "Is", "IsNot"):
         answer = conditions.equality(left, right)
+        if answer is False and _repeated_input(left, right):
+            answer = _same_again(m, left, right)
         if name in ("Is", "IsNot") and answer is None and _none_vs_text(left, right):
             answer = False
         if answer is not None and name in ("NotEqual", "IsNot"):
@@ -317,6 +320,25 @@ def compare(m: Machine, name: str, left: Value, right: Value, loc: Loc) -> Value
         key = f"({key_text(left)} {name} {other})"
         return Sym(key, f"`{loc.code}`", where=str(loc))
     return m.opaque(f"`{loc.code}`", loc)
+
+
+def _repeated_input(left: Value, right: Value) -> bool:
+    """The same argument of two calls by an unseen caller (`folder != self.loaded`, where an
+    earlier call kept its folder): a caller may pass the same value again."""
+    return (
+        isinstance(left, Sym)
+        and isinstance(right, Sym)
+        and not (left.opaque or right.opaque or left.offset or right.offset)
+        and same_argument(left.key, right.key)
+    )
+
+
+def _same_again(m: Machine, left: Value, right: Value) -> bool:
+    assert isinstance(left, Sym)
+    assert isinstance(right, Sym)
+    later, earlier = (left, right) if "(call " in left.desc else (right, left)
+    text = f"whether {describe(later)} is {describe(earlier)}"
+    return containers.taken_as_same(m, earlier.key, later.key, text)
 
 
 def _contains(m: Machine, container: Value, item: Value) -> bool | None:
