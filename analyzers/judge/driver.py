@@ -142,6 +142,11 @@ def analyse_driver(
 ) -> DriverResult:
     """`share_from`: a run's state is copied for later worlds that answer alike once at least
     this many steps ran since its last copy (None: every world runs from the beginning)."""
+    if gc.isenabled():
+        # What is alive now (parsed trees, what earlier drivers left in the loader) lives on:
+        # later collections need not walk it again. Garbage goes first, or it would stay.
+        gc.collect()
+        gc.freeze()
     limits = limits_for(module)
     spent = [0]
     resumes = Resumes(min_steps=share_from) if share_from is not None else None
