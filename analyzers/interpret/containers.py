@@ -19,12 +19,14 @@ from analyzers.interpret.signals import Raised
 from analyzers.interpret.trace import Escaped
 from analyzers.interpret.values import (
     OPAQUE_PREFIX,
+    ClassV,
     Concat,
     Const,
     DictV,
     Ext,
     Hashed,
     HashText,
+    InstV,
     ListV,
     Obj,
     SeqSym,
@@ -179,6 +181,8 @@ def same_key(m: Machine, stored: Value, wanted: Value, *, default: bool = False)
     answer = same(stored, wanted)
     if answer is True or known_apart(stored, wanted):
         return answer
+    if isinstance(stored, InstV) and isinstance(wanted, InstV):  # `cache[Key(name, step)]`
+        return _same_fields(m, stored, wanted, default=default)
     if isinstance(stored, ListV) and isinstance(wanted, ListV):  # `cache[(name, step)]`
         if len(stored.items) != len(wanted.items):
             return False
@@ -214,6 +218,33 @@ def _as_taken(m: Machine, value: Value) -> Value:
         )
         return literal if literal is not None else value
     return value
+
+
+def _same_fields(m: Machine, stored: InstV, wanted: InstV, *, default: bool) -> bool | None:
+    """Two instances of one class that compares by its declared fields (no `__eq__` of its
+    own), field by field as a tuple key is; any other pair stays as `same` has it."""
+    names = _declared_fields(stored.cls)
+    if stored.cls is not wanted.cls or names is None:
+        return same(stored, wanted)
+    if any(name not in stored.attrs or name not in wanted.attrs for name in names):
+        return None
+    parts = [same_key(m, stored.attrs[n], wanted.attrs[n], default=default) for n in names]
+    return False if False in parts else (True if all(parts) else None)
+
+
+def _declared_fields(cls: ClassV) -> list[str] | None:
+    """The fields a generated `__eq__` compares, or None when equality is the class's own."""
+    names: list[str] = []
+    for base in cls.bases:
+        if isinstance(base, ClassV):
+            inherited = _declared_fields(base)
+            if inherited is None:
+                return None
+            names += [name for name in inherited if name not in names]
+    if "__eq__" in cls.attrs:
+        return None
+    names += [name for name in cls.fields if name not in names]
+    return names or None
 
 
 def holds_unknown(value: Value) -> bool:

@@ -342,6 +342,24 @@ def _aligned_apart(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
     )
 
 
+_PLAIN_BASES = ("object", "builtins.object", "abc.ABC")
+
+
+def compared_by_value(cls: ClassV, depth: int = 0) -> bool:
+    """Whether instances of a class may be equal without being one object: it or a base
+    declares fields (a dataclass, a named tuple, a pydantic model), defines `__eq__`, or
+    derives from a class outside the repository."""
+    if cls.fields or "__eq__" in cls.attrs or depth > 20:
+        return True
+    for base in cls.bases:
+        if isinstance(base, ClassV):
+            if compared_by_value(base, depth + 1):
+                return True
+        elif not (isinstance(base, Ext) and base.qual in _PLAIN_BASES):
+            return True
+    return False
+
+
 def same(left: Value, right: Value) -> bool | None:
     """Whether two values are equal at run time: True, False, or None when it cannot be known."""
     if left is right:
@@ -361,6 +379,11 @@ def same(left: Value, right: Value) -> bool | None:
     if is_text(left) or is_text(right) or isinstance(left, Concat) or isinstance(right, Concat):
         return _same_text(left, right)
     if isinstance(left, Obj) or isinstance(right, Obj):
+        if isinstance(left, InstV) and isinstance(right, InstV):
+            # Two instances of the repository's classes: different objects, unless the class
+            # compares by value (a dataclass key `AdapterKey(run, task)` built twice).
+            by_value = compared_by_value(left.cls) or compared_by_value(right.cls)
+            return None if by_value else False
         if isinstance(left, Obj) and isinstance(right, Obj):
             return False
         literal = right if isinstance(left, Obj) else left
