@@ -195,9 +195,8 @@ def same_key(m: Machine, stored: Value, wanted: Value, *, default: bool = False)
         if _siblings(stored.key, wanted.key):
             return answer
         return taken_as_same(m, stored.key, wanted.key, _asked(stored, wanted), default=default)
-    if holds_unknown(stored) or holds_unknown(
-        wanted
-    ):  # a name from a request against a literal key
+    # a name from a request against a literal key
+    if holds_unknown(stored) or holds_unknown(wanted):
         memo = f"same-key:{key_text(stored)}={key_text(wanted)}"
         if not _decide(m, _asked(stored, wanted), memo, default):
             return False

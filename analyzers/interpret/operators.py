@@ -279,8 +279,8 @@ def compare(m: Machine, name: str, left: Value, right: Value, loc: Loc) -> Value
     answer: bool | None
     if name in ("Equal", "NotEqual", "Is", "IsNot"):
         answer = conditions.equality(left, right)
-        if answer is False and _repeated_input(left, right):
-            answer = _same_again(m, left, right)
+        if answer is False and isinstance(left, Sym) and isinstance(right, Sym):
+            answer = _same_again(m, left, right) if _repeated_input(left, right) else False
         if name in ("Is", "IsNot") and answer is None and _none_vs_text(left, right):
             answer = False
         if answer is not None and name in ("NotEqual", "IsNot"):
@@ -292,14 +292,7 @@ def compare(m: Machine, name: str, left: Value, right: Value, loc: Loc) -> Value
     elif name in ("In", "NotIn"):
         # A dict or list holding values the run cannot see (a caller's name, kept by an
         # earlier call) is searched one by one, each unknown pair a decision of the world.
-        pool = (
-            right.keys
-            if isinstance(right, DictV)
-            else right.items
-            if isinstance(right, ListV)
-            else []
-        )
-        keyed = any(holds_unknown(key) for key in pool)
+        keyed = any(map(holds_unknown, _held(right)))
         member = None if keyed else conditions.membership_test(left, right, negated=name == "NotIn")
         if isinstance(member, Cond):
             return member
@@ -322,20 +315,21 @@ def compare(m: Machine, name: str, left: Value, right: Value, loc: Loc) -> Value
     return m.opaque(f"`{loc.code}`", loc)
 
 
-def _repeated_input(left: Value, right: Value) -> bool:
+def _held(container: Value) -> list[Value]:
+    if isinstance(container, DictV):
+        return container.keys
+    return container.items if isinstance(container, ListV) else []
+
+
+def _repeated_input(left: Sym, right: Sym) -> bool:
     """The same argument of two calls by an unseen caller (`folder != self.loaded`, where an
     earlier call kept its folder): a caller may pass the same value again."""
-    return (
-        isinstance(left, Sym)
-        and isinstance(right, Sym)
-        and not (left.opaque or right.opaque or left.offset or right.offset)
-        and same_argument(left.key, right.key)
+    return not (left.opaque or right.opaque or left.offset or right.offset) and same_argument(
+        left.key, right.key
     )
 
 
-def _same_again(m: Machine, left: Value, right: Value) -> bool:
-    assert isinstance(left, Sym)
-    assert isinstance(right, Sym)
+def _same_again(m: Machine, left: Sym, right: Sym) -> bool:
     later, earlier = (left, right) if "(call " in left.desc else (right, left)
     text = f"whether {describe(later)} is {describe(earlier)}"
     return containers.taken_as_same(m, earlier.key, later.key, text)
