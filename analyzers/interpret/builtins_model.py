@@ -308,8 +308,7 @@ def _key(args: CallArgs) -> str:
 def _list_method(m: Machine, target: ListV, name: str, args: CallArgs, loc: Loc) -> Value | None:
     first = args.positional[0] if args.positional else None
     if name == "append" and first is not None:
-        if len(target.items) < m.limits.max_items:
-            target.items.append(first)
+        _append(m, target, first)
         return NONE
     if name == "extend" and first is not None:
         target.items.extend(iteration.plan(m, first, loc, quiet=True))
@@ -331,9 +330,35 @@ def _list_method(m: Machine, target: ListV, name: str, args: CallArgs, loc: Loc)
     if name == "clear":
         target.items.clear()
         return NONE
-    if name in ("index", "count", "remove"):
+    if name == "add" and first is not None:  # a set: no second copy of what it holds
+        if containers.contains(m, target, first) is not True:
+            _append(m, target, first)
+        return NONE
+    if name == "update" and first is not None and target.kind == "set":
+        for item in iteration.plan(m, first, loc, quiet=True):
+            if containers.contains(m, target, item) is not True:
+                _append(m, target, item)
+        return NONE
+    if name in ("remove", "discard") and first is not None:
+        _drop(m, target, first)
+        return NONE
+    if name in ("index", "count"):
         return m.opaque(f"`{loc.code}`", loc)
     return None
+
+
+def _append(m: Machine, target: ListV, item: Value) -> None:
+    if len(target.items) < m.limits.max_items:
+        target.items.append(item)
+
+
+def _drop(m: Machine, target: ListV, item: Value) -> None:
+    """`remove(x)` / `discard(x)`: the first item that is `x` goes, an unknown pair asked as
+    `in` asks it (`containers.same_key`)."""
+    for index, existing in enumerate(target.items):
+        if containers.same_key(m, existing, item) is True:
+            del target.items[index]
+            return
 
 
 def _dict_method(m: Machine, target: DictV, name: str, args: CallArgs, loc: Loc) -> Value | None:
