@@ -41,9 +41,10 @@ _SPREAD_KINDS = frozenset({"hash", "digest", "crc", "random"})
 def equality(left: Value, right: Value) -> bool | None:
     """Whether a value equals a literal, from facts only (None: the run decides).
 
-    Two different inputs are still taken as distinct (`same`): a world that assumed them equal
-    would have to make every later use of one the other (paths, dictionary keys), which the
-    values cannot express yet.
+    Two different inputs are distinct here (`same`). Where equal inputs would change what
+    runs, the callers ask the world instead and alias the two for the judge
+    (`containers.taken_as_same`): dict and list searches, and the same argument of two calls
+    compared (`operators.compare`).
     """
     if _literal_text(left) or _literal_text(right):
         return _text_fact(left, right)
