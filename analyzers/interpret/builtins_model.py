@@ -369,7 +369,7 @@ def _dict_method(m: Machine, target: DictV, name: str, args: CallArgs, loc: Loc)
         if found is None and containers.contains(m, target, first) is None:
             found = m.opaque(f"`{loc.code}`", loc)
         if name == "pop" and found is not None:
-            containers.delete_key(target, first)
+            containers.delete_key(m, target, first)
         if name == "setdefault" and found is None:
             containers.set_item(m, target, first, default, loc)
         return found if found is not None else default

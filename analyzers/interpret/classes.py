@@ -203,4 +203,4 @@ def delete_item(m: Machine, target: cst.Subscript, scope: Scope) -> None:
     owner = m.eval(target.value, scope)
     if len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index):
         key = m.eval(target.slice[0].slice.value, scope)
-        containers.delete_key(owner, key)
+        containers.delete_key(m, owner, key, expected=True)

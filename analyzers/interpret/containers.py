@@ -252,8 +252,19 @@ def holds_unknown(value: Value) -> bool:
     )
 
 
+_OWNER = re.compile(r"(?:param|entry):([^.#]+)\.")
+
+
 def _asked(stored: Value, wanted: Value) -> str:
-    return f"whether {describe(wanted)} is {describe(stored)}"
+    first, second = describe(wanted), describe(stored)
+    if first == second:  # `name` of generate() and of load(): say whose each is
+        first, second = _owned(wanted, first), _owned(stored, second)
+    return f"whether {first} is {second}"
+
+
+def _owned(value: Value, desc: str) -> str:
+    found = _OWNER.match(value.key) if isinstance(value, Sym) else None
+    return f"{found.group(1)}()'s {desc}" if found is not None else desc
 
 
 def _decide(m: Machine, text: str, memo: str, default: bool) -> bool:
@@ -346,13 +357,14 @@ def set_item(m: Machine, target: Value, key: Value, value: Value, loc: Loc) -> N
             stored_in_unseen(m, value, f"{target.describe()}[{describe(key)}]", loc)
 
 
-def delete_key(target: Value, key: Value) -> None:
+def delete_key(m: Machine, target: Value, key: Value, *, expected: bool = False) -> None:
+    """`del d[key]` (`expected`: the program expects the key) or `d.pop(key)`: the entry the
+    key is goes, found as a lookup finds it (a caller's name may be a kept one)."""
     if isinstance(target, DictV):
-        for index, existing in enumerate(target.keys):
-            if same(existing, key) is True:
-                del target.keys[index]
-                del target.values[index]
-                return
+        index, _ = find_key(m, target, key, expected=expected)
+        if index is not None:
+            del target.keys[index]
+            del target.values[index]
 
 
 def update_dict(m: Machine, target: DictV, source: Value, loc: Loc) -> None:
