@@ -330,14 +330,12 @@ def _list_method(m: Machine, target: ListV, name: str, args: CallArgs, loc: Loc)
     if name == "clear":
         target.items.clear()
         return NONE
-    if name == "add" and first is not None:  # a set: no second copy of what it holds
-        if containers.contains(m, target, first) is not True:
-            _append(m, target, first)
+    if name == "add" and first is not None:
+        _add(m, target, first)
         return NONE
     if name == "update" and first is not None and target.kind == "set":
         for item in iteration.plan(m, first, loc, quiet=True):
-            if containers.contains(m, target, item) is not True:
-                _append(m, target, item)
+            _add(m, target, item)
         return NONE
     if name in ("remove", "discard") and first is not None:
         _drop(m, target, first)
@@ -352,13 +350,18 @@ def _append(m: Machine, target: ListV, item: Value) -> None:
         target.items.append(item)
 
 
+def _add(m: Machine, target: ListV, item: Value) -> None:
+    """A set's `add`: no second copy of what it holds."""
+    if containers.contains(m, target, item) is not True:
+        _append(m, target, item)
+
+
 def _drop(m: Machine, target: ListV, item: Value) -> None:
     """`remove(x)` / `discard(x)`: the first item that is `x` goes, an unknown pair asked as
-    `in` asks it (`containers.same_key`)."""
-    for index, existing in enumerate(target.items):
-        if containers.same_key(m, existing, item) is True:
-            del target.items[index]
-            return
+    `in` asks it (`containers.search`)."""
+    index, _ = containers.search(m, target.items, item)
+    if index is not None:
+        del target.items[index]
 
 
 def _dict_method(m: Machine, target: DictV, name: str, args: CallArgs, loc: Loc) -> Value | None:

@@ -12,6 +12,7 @@ from analyzers.interpret.objects import (
     EngineArgsV,
     NamespaceV,
     RequestV,
+    argument_of,
     object_key,
     same_argument,
 )
@@ -161,14 +162,23 @@ def find_key(
                 return index, True
         known = not target.open and all(known_apart(k, key) for k in target.keys)
         return None, False if known else None
+    found, present = search(m, target.keys, key, default=expected)
+    if found is None and target.open:
+        return None, None
+    return found, present
+
+
+def search(
+    m: Machine, pool: list[Value], wanted: Value, *, default: bool = False
+) -> tuple[int | None, bool | None]:
+    """Where `wanted` is in `pool` and whether it is there, each unknown pair asked in turn up
+    to the first that is it (`same_key`): dict keys, list and set items."""
     answers: list[bool | None] = []
-    for index, existing in enumerate(target.keys):
-        answer = same_key(m, existing, key, default=expected)
+    for index, existing in enumerate(pool):
+        answer = same_key(m, existing, wanted, default=default)
         if answer is True:
             return index, True
         answers.append(answer)
-    if target.open:
-        return None, None
     return None, False if all(answer is False for answer in answers) else None
 
 
@@ -252,9 +262,6 @@ def holds_unknown(value: Value) -> bool:
     )
 
 
-_OWNER = re.compile(r"(?:param|entry):([^.#]+)\.")
-
-
 def _asked(stored: Value, wanted: Value) -> str:
     first, second = describe(wanted), describe(stored)
     if first == second:  # `name` of generate() and of load(): say whose each is
@@ -263,8 +270,12 @@ def _asked(stored: Value, wanted: Value) -> str:
 
 
 def _owned(value: Value, desc: str) -> str:
-    found = _OWNER.match(value.key) if isinstance(value, Sym) else None
-    return f"{found.group(1)}()'s {desc}" if found is not None else desc
+    """`load()'s name` for the argument `name` of a call of `load()`."""
+    argument = argument_of(value.key) if isinstance(value, Sym) else None
+    if argument is None:
+        return desc
+    function = argument.partition(":")[2].rpartition("#")[0].rpartition(".")[0]
+    return f"{function}()'s {desc}"
 
 
 def _decide(m: Machine, text: str, memo: str, default: bool) -> bool:
@@ -403,14 +414,9 @@ def contains(m: Machine, container: Value, item: Value) -> bool | None:
     if isinstance(container, DictV):
         return find_key(m, container, item)[1]
     if isinstance(container, ListV):
-        if len(container.items) > MAX_KEYED or not any(map(holds_unknown, container.items)):
-            answers = [same(item, existing) for existing in container.items]
-        else:  # names an earlier call kept (`if name not in self.names`): asked one by one
-            answers = []
-            for existing in container.items:
-                answers.append(same_key(m, existing, item))
-                if answers[-1] is True:
-                    break
+        if len(container.items) <= MAX_KEYED and any(map(holds_unknown, container.items)):
+            return search(m, container.items, item)[1]  # names an earlier call kept
+        answers = [same(item, existing) for existing in container.items]
         if True in answers:
             return True
         return False if all(answer is False for answer in answers) else None

@@ -6,7 +6,6 @@ to it is recorded as escaping (it may be served where the analysis cannot see).
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
@@ -22,7 +21,14 @@ from analyzers.interpret import (
 from analyzers.interpret.argparse_model import parser_method
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import derived, key_text
-from analyzers.interpret.objects import PER_CALL, EngineV, FileV, MockV, ParserV, RequestV
+from analyzers.interpret.objects import (
+    EngineV,
+    FileV,
+    MockV,
+    ParserV,
+    RequestV,
+    argument_of,
+)
 from analyzers.interpret.signals import ProgramExit
 from analyzers.interpret.trace import Escaped
 from analyzers.interpret.values import (
@@ -162,8 +168,6 @@ def unknown_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: 
     return result
 
 
-# A parameter's own key (`param:Func.name#3`, see `objects.PER_CALL`), nothing reached from it.
-_CALLER_ARGUMENT = re.compile(rf"^(?:{'|'.join(map(re.escape, PER_CALL))})[\w.<>]+#\d+$")
 _ENGINE_METHOD_NAMES = frozenset(entry.name for entry in api.ENGINE_METHODS)
 
 
@@ -174,7 +178,7 @@ def _reads_caller_input(receiver: Sym, name: str) -> bool:
     return (
         not receiver.opaque
         and receiver.offset == 0
-        and _CALLER_ARGUMENT.match(receiver.key) is not None
+        and argument_of(receiver.key) == receiver.key  # the argument itself
         and name not in _ENGINE_METHOD_NAMES
     )
 

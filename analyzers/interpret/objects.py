@@ -110,7 +110,7 @@ _SERIAL = re.compile(r"opaque#(\d+)")
 # Keys of the unknown arguments of one call by unseen code (`calls._missing`, `entry_args`).
 PER_CALL = ("param:", "entry:")
 # Such a key up to its call's serial number (`param:f.server#12` of `param:f.server#12.llm`).
-_ARGUMENT = re.compile(r"(?:param|entry):[^#]*#\d+")
+_ARGUMENT = re.compile(rf"(?:{'|'.join(map(re.escape, PER_CALL))})[^#]*#\d+")
 _CALL_SERIAL = re.compile(r"#\d+")
 
 
