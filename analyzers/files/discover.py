@@ -15,7 +15,14 @@ import posixpath
 from collections.abc import Callable, Iterable, Sequence
 
 from analyzers.files.encoding import searchable
-from analyzers.files.parsing import PARSE_LIMIT, ParseFailure, SourceFile, decode, parse_source
+from analyzers.files.parsing import (
+    PARSE_LIMIT,
+    ParseFailure,
+    SourceFile,
+    decode,
+    empty_source,
+    parse_source,
+)
 from analyzers.files.program import Module, ModuleLoader, module_name_for
 from analyzers.files.project import declared_package_roots, tree_top
 from analyzers.files.sites import RequestSite, find_sites, request_classes, site_needles
@@ -165,13 +172,6 @@ class ModuleStore:
         return folder in self._folders
 
 
-def _empty_source(path: str) -> SourceFile:
-    """A namespace package (a folder without `__init__.py`): nothing runs on import."""
-    import libcst as cst
-
-    return SourceFile(path=path, text="", module=cst.parse_module(""), positions={})
-
-
 class DriverLoader(ModuleLoader):
     """Resolves modules for one driver and records every path it looked at (for the cache)."""
 
@@ -208,7 +208,8 @@ class DriverLoader(ModuleLoader):
                     return None
             if self.store.is_package_folder(base):
                 self.deps[f"{base}/"] = "folder"
-                return Module(_empty_source(f"{base}/__init__.py"), name, True)
+                # A namespace package (a folder without `__init__.py`): nothing runs on import.
+                return Module(empty_source(f"{base}/__init__.py"), name, True)
         return None
 
     def resolve_script(self, text: str, importer_path: str) -> str | None:

@@ -1,38 +1,39 @@
-"""Turn untrusted bytes into a libcst module with positions, or a one-line reason why not.
+"""Turn untrusted bytes into a syntax tree with positions, or a one-line reason why not.
 
-libcst's native parser overflows the C stack (the process dies) on a few thousand nested
-brackets or a long `and` chain, and its time grows faster than the file (a 1 MB dict literal
-takes it 45 s, which no soft time limit can interrupt), so the source is first checked with
-CPython's own parser: nesting depth and node count are bounded before libcst sees it. The text
+The analysis reads CPython's own `ast`: it parses in C, several times faster than libcst, and
+every node carries its line and column, where libcst has to print the whole module again to
+work positions out. libcst stays for what needs a concrete tree, rewriting code
+(`concrete.py`, used by `lora-audit fix`). Nesting depth and node count are bounded before
+anything walks the tree (the interpreter and libcst recurse once or more per level). The text
 is decoded as Python would (`encoding.py`). Nothing is ever imported or executed.
 """
 
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterator, Mapping
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from functools import cached_property
 
 from analyzers.files.encoding import EncodingProblem, decode_source
 
-if TYPE_CHECKING:  # libcst is imported only when a file is really parsed (it is slow to import)
-    import libcst as cst
-    from libcst.metadata import CodeRange
-
 PARSE_LIMIT = 2 * 1024 * 1024
-# Deeper code is refused; real drivers stay well below it, and libcst and the interpreter
+# Deeper code is refused; real drivers stay well below it, and the interpreter and libcst
 # recurse once (or a few times) per level, far under Python's default recursion limit.
 DEPTH_LIMIT = 100
-# More syntax nodes are refused: libcst spends about 18 s on 50,000 (a 10,000-line module) and
-# grows faster than linearly; the limit keeps one file's parse well inside a task's time limit.
+# More syntax nodes are refused: libcst (for `lora-audit fix`) spends about 18 s on 50,000 (a
+# 10,000-line module) and grows faster than linearly, and an interpreted run over such a table
+# learns nothing; the limit keeps one file's work well inside a task's time limit.
 NODE_LIMIT = 100_000
 
 _PARSES = [0]
+# Python's own line ends (form feeds and other Unicode breaks do not end a line for it).
+_LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 def parse_count() -> int:
-    """How many files were handed to libcst so far in this process (the cache test reads it)."""
+    """How many files were parsed so far in this process (the cache test reads it)."""
     return _PARSES[0]
 
 
@@ -71,49 +72,117 @@ class ParseFailure(Exception):
         self.line = line
 
 
-@dataclass(frozen=True)
+Span = ast.AST | Sequence[ast.AST]
+
+
+@dataclass(frozen=True, eq=False)
 class SourceFile:
-    """A parsed file: its path, text, tree, and the position of every node."""
+    """A parsed file: its path, text and tree; where each node is, read off the node."""
 
     path: str
     text: str
-    module: cst.Module
-    positions: Mapping[cst.CSTNode, CodeRange]
-    locs: dict[cst.CSTNode, Loc] = field(default_factory=dict, compare=False, repr=False)
+    tree: ast.Module
+    locs: dict[int, tuple[ast.AST, Loc]] = field(default_factory=dict, repr=False)
 
-    def loc(self, node: cst.CSTNode) -> Loc:
+    @cached_property
+    def lines(self) -> list[str]:
+        """The text's lines as Python counts them (`lines[0]` is line 1), without their ends."""
+        return _LINE_END.split(self.text)
+
+    def loc(self, node: ast.AST) -> Loc:
         """Where a node is, its text computed once and only when asked for."""
-        found = self.locs.get(node)
+        found = self.locs.get(id(node))
         if found is None:
-            found = Loc(self.path, self.line_of(node), self.column_of(node), _Text(self, node))
-            self.locs[node] = found
-        return found
+            line, column = self.start(node)
+            found = (node, Loc(self.path, line, column, _Text(self, node)))
+            self.locs[id(node)] = found  # the node is kept so that its id is not reused
+        return found[1]
 
-    def line_of(self, node: cst.CSTNode) -> int:
-        where = self.positions.get(node)
-        return where.start.line if where is not None else 1
+    def start(self, node: ast.AST) -> tuple[int, int]:
+        """(line, column), 1-based; the column counts characters, as editors and SARIF do."""
+        node = _positioned(node)
+        line = getattr(node, "lineno", None)
+        if line is None:
+            return 1, 1
+        return line, self._characters(line, getattr(node, "col_offset", 0)) + 1
 
-    def column_of(self, node: cst.CSTNode) -> int:
-        """1-based, as editors and SARIF count."""
-        where = self.positions.get(node)
-        return where.start.column + 1 if where is not None else 1
+    def line_of(self, node: ast.AST) -> int:
+        return self.start(node)[0]
 
-    def code(self, node: cst.CSTNode, limit: int = 80) -> str:
+    def end_line_of(self, node: ast.AST) -> int:
+        node = _positioned(node)
+        end = getattr(node, "end_lineno", None)
+        return end if end is not None else len(self.lines)
+
+    def code(self, node: ast.AST, limit: int = 80) -> str:
         """The node's source text on one line, shortened for messages."""
-        try:
-            text = self.module.code_for_node(node)
-        except RecursionError:
-            return "<expression>"
-        text = " ".join(text.split())
+        text = " ".join(self.segment(node).split())
         return text if len(text) <= limit else text[: limit - 1] + "…"
+
+    def segment(self, node: ast.AST) -> str:
+        """The exact source text of a node (the whole file for the module)."""
+        if isinstance(node, ast.Module):
+            return self.text
+        node = _positioned(node)
+        start, end = getattr(node, "lineno", None), getattr(node, "end_lineno", None)
+        if start is None or end is None:
+            return ""
+        begin, finish = getattr(node, "col_offset", 0), getattr(node, "end_col_offset", None)
+        first = self._encoded(start)
+        if start == end:
+            return first[begin:finish].decode("utf-8", "replace")
+        parts = [first[begin:].decode("utf-8", "replace")]
+        parts += self.lines[start : end - 1]
+        parts.append(self._encoded(end)[:finish].decode("utf-8", "replace"))
+        return "\n".join(parts)
+
+    def block_text(self, span: Span) -> str:
+        """Whole lines of a definition or block, its decorators and the comment lines just
+        above it included: what a search for words in the code (not in a value) should see."""
+        nodes = [span] if isinstance(span, ast.AST) else list(span)
+        if not nodes:
+            return ""
+        first = _positioned(nodes[0])
+        start = getattr(first, "lineno", None)
+        if start is None:
+            return self.text
+        decorators = getattr(first, "decorator_list", None)
+        if decorators:
+            start = min(start, decorators[0].lineno)
+        while start > 1 and self.lines[start - 2].lstrip().startswith("#"):
+            start -= 1
+        end = max(self.end_line_of(node) for node in nodes)
+        return "\n".join(self.lines[start - 1 : end])
+
+    def _encoded(self, line: int) -> bytes:
+        return self.lines[line - 1].encode("utf-8") if 0 < line <= len(self.lines) else b""
+
+    def _characters(self, line: int, offset: int) -> int:
+        """A UTF-8 byte offset into a line (what `ast` gives) as a count of characters."""
+        if 0 < line <= len(self.lines):
+            text = self.lines[line - 1]
+            if not text.isascii():
+                return len(text.encode("utf-8")[:offset].decode("utf-8", "replace"))
+        return offset
+
+
+def _positioned(node: ast.AST) -> ast.AST:
+    """The node whose position stands for `node` (a few kinds of `ast` node carry none)."""
+    if isinstance(node, ast.withitem):
+        return node.context_expr
+    if isinstance(node, ast.match_case):
+        return node.pattern
+    if isinstance(node, ast.comprehension):
+        return node.target
+    return node
 
 
 class _Text:
     """The source text of one node, rendered on first use."""
 
-    def __init__(self, source: SourceFile, node: cst.CSTNode) -> None:
+    def __init__(self, source: SourceFile, node: ast.AST) -> None:
         self.source = source
-        self.node: cst.CSTNode | None = node
+        self.node: ast.AST | None = node
         self.value = ""
 
     def __call__(self) -> str:
@@ -121,25 +190,6 @@ class _Text:
             self.value = self.source.code(self.node)
             self.node = None
         return self.value
-
-
-_LITERALS: dict[int, tuple[cst.SimpleString, object]] = {}
-_LITERALS_LIMIT = 500_000
-
-
-def string_literal(node: cst.SimpleString) -> object:
-    """The value of a string literal, evaluated once per node (libcst compiles it each time).
-
-    Raises what `evaluated_value` raises for a literal Python would refuse.
-    """
-    known = _LITERALS.get(id(node))
-    if known is not None and known[0] is node:
-        return known[1]
-    value = node.evaluated_value
-    if len(_LITERALS) >= _LITERALS_LIMIT:
-        _LITERALS.clear()
-    _LITERALS[id(node)] = (node, value)  # the node is kept so its id is not reused
-    return value
 
 
 def decode(data: bytes) -> str:
@@ -151,8 +201,9 @@ def decode(data: bytes) -> str:
 
 
 def _shape(tree: ast.AST) -> tuple[int, int]:
-    """(deepest level, node count); each extra operand of `a and b and c` is a level (libcst
-    nests them). Stops counting past `NODE_LIMIT`: the file is refused then anyway."""
+    """(deepest level, node count); each extra operand of `a and b and c` is a level (the
+    interpreter and libcst nest them). Stops counting past `NODE_LIMIT`: the file is refused
+    then anyway."""
     deepest = 0
     count = 0
     stack: list[tuple[ast.AST, int]] = [(tree, 1)]
@@ -166,7 +217,9 @@ def _shape(tree: ast.AST) -> tuple[int, int]:
     return deepest, count
 
 
-def _check_shape(text: str, path: str) -> None:
+def checked_tree(text: str, path: str) -> ast.Module:
+    """CPython's tree of `text`, refused (ParseFailure) when it is not Python or too big or
+    too deep to analyse in bounded time and stack."""
     try:
         tree = ast.parse(text, filename=path)
     except SyntaxError as exc:
@@ -190,61 +243,26 @@ def _check_shape(text: str, path: str) -> None:
             f"more than {NODE_LIMIT:,} syntax nodes, over the limit the parser can take in "
             f"bounded time"
         )
+    return tree
 
 
-def parse_source(path: str, data: bytes) -> SourceFile:
-    """Decode, check, parse and position one file; raises ParseFailure with the reason."""
+def limited_text(path: str, data: bytes) -> str:
+    """The decoded text of a file small enough to parse; ParseFailure otherwise."""
     if len(data) > PARSE_LIMIT:
         raise ParseFailure(
             f"{len(data) / 1e6:.1f} MB is over the {PARSE_LIMIT // (1024 * 1024)} MB parse limit"
         )
-    text = decode(data)
-    _check_shape(text, path)
+    return decode(data)
+
+
+def parse_source(path: str, data: bytes) -> SourceFile:
+    """Decode, check and parse one file; raises ParseFailure with the reason."""
+    text = limited_text(path, data)
+    tree = checked_tree(text, path)
     _PARSES[0] += 1
-    import libcst as cst
-
-    try:
-        module = cst.parse_module(text)
-    except cst.ParserSyntaxError as exc:
-        raise ParseFailure(
-            f"syntax error at line {exc.raw_line}: {exc.message}", exc.raw_line
-        ) from None
-    except RecursionError:
-        raise ParseFailure("nesting too deep to analyse") from None
-    return SourceFile(path=path, text=text, module=module, positions=LazyPositions(module))
+    return SourceFile(path=path, text=text, tree=tree)
 
 
-class LazyPositions(Mapping["cst.CSTNode", "CodeRange"]):
-    """Every node's position, worked out on the first question (then kept).
-
-    Resolving positions costs libcst 2-4x the parse itself, and most modules of an import
-    closure are parsed for a few names and never asked where anything is.
-    """
-
-    def __init__(self, module: cst.Module) -> None:
-        self._module: cst.Module | None = module
-        self._table: dict[cst.CSTNode, CodeRange] = {}
-
-    def _resolved(self) -> dict[cst.CSTNode, CodeRange]:
-        if self._module is not None:
-            from libcst.metadata import MetadataWrapper, PositionProvider
-
-            module, self._module = self._module, None
-            try:
-                wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-                self._table = dict(wrapper.resolve(PositionProvider))
-            except RecursionError:  # bounded by DEPTH_LIMIT; then every node reads as line 1
-                self._table = {}
-        return self._table
-
-    def __getitem__(self, node: cst.CSTNode) -> CodeRange:
-        return self._resolved()[node]
-
-    def get(self, node: cst.CSTNode, default: CodeRange | None = None) -> CodeRange | None:  # type: ignore[override]
-        return self._resolved().get(node, default)
-
-    def __iter__(self) -> Iterator[cst.CSTNode]:
-        return iter(self._resolved())
-
-    def __len__(self) -> int:
-        return len(self._resolved())
+def empty_source(path: str) -> SourceFile:
+    """A file with nothing in it (a namespace package's missing `__init__.py`)."""
+    return SourceFile(path=path, text="", tree=ast.Module(body=[], type_ignores=[]))

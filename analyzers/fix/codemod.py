@@ -14,7 +14,8 @@ from collections.abc import Collection, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 
 from analyzers.audit import AuditOptions, audit_tree
-from analyzers.files.parsing import ParseFailure, parse_source
+from analyzers.files.concrete import parse_concrete
+from analyzers.files.parsing import ParseFailure
 from analyzers.files.source import SourceError, SourceTree
 from analyzers.fix.overlay import OverlayTree
 from analyzers.fix.rewrites import BUILDERS, Target
@@ -143,7 +144,7 @@ class _Run:
             return Refusal(row.path, row.line, why)
         try:
             data = self.files.get(row.path) or self.tree.read(row.path)
-            source = parse_source(row.path, data)
+            source = parse_concrete(row.path, data)
         except (SourceError, ParseFailure) as exc:
             return Refusal(row.path, row.line, f"the file cannot be rewritten: {exc}")
         parsed = Parsed(source)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from analyzers.files.parsing import SourceFile
+from analyzers.files.concrete import ConcreteFile
 from analyzers.model import Site
 from analyzers.vllm.api import FIELDS, ROUTES
 
@@ -36,7 +36,7 @@ SERVER_LOAD = "loads an adapter into vLLM's server over HTTP"
 class Parsed:
     """One file, parsed, with every node's parent."""
 
-    source: SourceFile
+    source: ConcreteFile
     parents: dict[cst.CSTNode, cst.CSTNode] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -75,15 +75,24 @@ class Parsed:
 def request_call(parsed: Parsed, line: int, column: int) -> cst.Call | None:
     """The request construction the report's site points at (1-based line and column)."""
     found = [
-        node
-        for node, where in parsed.source.positions.items()
-        if isinstance(node, cst.Call)
-        and (where.start.line, where.start.column + 1) == (line, column)
-        and argument(node, "lora_id") is not None
+        node for node in calls_at(parsed, line, column) if argument(node, "lora_id") is not None
     ]
     # `LoRARequest(...).method()` starts where the request does: the inner call is the request.
     found.sort(key=lambda node: len(parsed.code(node)))
     return found[0] if found else None
+
+
+def calls_at(parsed: Parsed, line: int, column: int) -> list[cst.Call]:
+    """The calls that start at a report's (1-based) line and column. The report reads `ast`,
+    where a call starts at its function even inside parentheses of its own, so libcst's
+    position of the function (never of the call, which holds those parentheses) is compared."""
+    found = []
+    for node, where in parsed.source.positions.items():
+        if isinstance(node, cst.Call):
+            start = parsed.source.positions.get(node.func, where).start
+            if (start.line, start.column + 1) == (line, column):
+                found.append(node)
+    return found
 
 
 def unreadable_site(parsed: Parsed, site: Site) -> str | None:
@@ -91,12 +100,7 @@ def unreadable_site(parsed: Parsed, site: Site) -> str | None:
     if request_call(parsed, site.line, site.column) is not None:
         return None
     at = f"the request at line {site.line}"
-    calls = [
-        node
-        for node, where in parsed.source.positions.items()
-        if isinstance(node, cst.Call)
-        and (where.start.line, where.start.column + 1) == (site.line, site.column)
-    ]
+    calls = calls_at(parsed, site.line, site.column)
     if not calls:
         return f"{at} is not a call lora-audit fix can read"
     call = min(calls, key=lambda node: len(parsed.code(node)))

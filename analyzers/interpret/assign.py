@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+import ast
 from typing import TYPE_CHECKING
-
-import libcst as cst
 
 from analyzers.files.parsing import Loc
 from analyzers.interpret import containers, unseen
 from analyzers.interpret.objects import EngineV, NamespaceV, RequestV
 from analyzers.interpret.scope import Scope
+from analyzers.interpret.syntax import key_of
 from analyzers.interpret.values import ClassV, Ext, InstV, ModV, SeqSym, Sym, Value
 from analyzers.vllm import api
 
@@ -29,25 +29,25 @@ def named(value: Value, name: str, loc: Loc) -> Value:
     return value
 
 
-def assign_target(m: Machine, target: cst.BaseExpression, value: Value, scope: Scope) -> None:
-    if isinstance(target, cst.Name):
-        scope.assign(target.value, value)
-    elif isinstance(target, cst.Tuple | cst.List):
+def assign_target(m: Machine, target: ast.expr, value: Value, scope: Scope) -> None:
+    if isinstance(target, ast.Name):
+        scope.assign(target.id, value)
+    elif isinstance(target, ast.Tuple | ast.List):
         _unpack(m, target, value, scope)
-    elif isinstance(target, cst.Attribute):
+    elif isinstance(target, ast.Attribute):
         owner = m.eval(target.value, scope)
-        set_attribute(m, owner, target.attr.value, value, node=target, scope=scope)
-    elif isinstance(target, cst.Subscript):
+        set_attribute(m, owner, target.attr, value, node=target, scope=scope)
+    elif isinstance(target, ast.Subscript):
         owner = m.eval(target.value, scope)
-        if len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index):
-            key = m.eval(target.slice[0].slice.value, scope)
-            containers.set_item(m, owner, key, value, m.loc(scope.module, target))
-    elif isinstance(target, cst.StarredElement):
+        key = key_of(target, scope.module.source.lines)
+        if key is not None:
+            containers.set_item(m, owner, m.eval(key, scope), value, m.loc(scope.module, target))
+    elif isinstance(target, ast.Starred):
         assign_target(m, target.value, value, scope)
 
 
 def set_attribute(
-    m: Machine, owner: Value, name: str, value: Value, *, node: cst.CSTNode, scope: Scope
+    m: Machine, owner: Value, name: str, value: Value, *, node: ast.AST, scope: Scope
 ) -> None:
     if isinstance(owner, InstV | ClassV):
         owner.attrs[name] = value
@@ -67,14 +67,9 @@ def set_attribute(
         unseen.write_attribute(m, owner, name, value, m.loc(scope.module, node))
 
 
-def _unpack(m: Machine, target: cst.Tuple | cst.List, value: Value, scope: Scope) -> None:
-    elements = list(target.elements)
-    star = next(
-        (i for i, element in enumerate(elements) if isinstance(element, cst.StarredElement)), None
-    )
+def _unpack(m: Machine, target: ast.Tuple | ast.List, value: Value, scope: Scope) -> None:
+    elements = list(target.elts)
+    star = next((i for i, element in enumerate(elements) if isinstance(element, ast.Starred)), None)
     items = containers.unpack(m, value, len(elements), star, m.loc(scope.module, target))
     for element, item in zip(elements, items, strict=False):
-        if isinstance(element, cst.StarredElement):
-            assign_target(m, element.value, item, scope)
-        else:
-            assign_target(m, element.value, item, scope)
+        assign_target(m, element, item, scope)

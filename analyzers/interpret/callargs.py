@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from analyzers.interpret.values import Value
 
 if TYPE_CHECKING:
-    import libcst as cst
+    import ast
 
     from analyzers.files.parsing import SourceFile
 
@@ -19,17 +19,19 @@ class CallArgs:
     keywords: dict[str, Value] = field(default_factory=dict)
     star: Value | None = None  # `*rest` whose items are unknown
     star_star: Value | None = None  # `**kwargs` whose keys are unknown
-    call: tuple[SourceFile, cst.Call] | None = None  # where the call is written, for messages
+    call: tuple[SourceFile, ast.Call] | None = None  # where the call is written, for messages
 
     def text(self, index: int | None, name: str) -> str | None:
         """The source text of an argument, as written at the call."""
         if self.call is None:
             return None
+        from analyzers.interpret.syntax import arguments
+
         source, node = self.call
         position = 0
-        for arg in node.args:
+        for arg in arguments(node):
             if arg.keyword is not None:
-                if arg.keyword.value == name:
+                if arg.keyword == name:
                     return source.code(arg.value, 60)
             elif arg.star:
                 return None

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
-
-import libcst as cst
 
 from analyzers.files.parsing import Loc
 from analyzers.interpret import classes, library, processes, unseen, vllm_api
@@ -17,6 +16,7 @@ from analyzers.interpret.objects import EngineV, MockV, PartialV, RequestV
 from analyzers.interpret.runtime import Frame
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.signals import ReturnValue
+from analyzers.interpret.syntax import FUNCTIONS, Definition, Function, parameters
 from analyzers.interpret.values import (
     NONE,
     BoundExt,
@@ -57,22 +57,20 @@ class ContextCallV(Obj):
 # -- definitions ---------------------------------------------------------------------------
 
 
-def evaluate_defaults(m: Machine, params: cst.Parameters, scope: Scope) -> dict[str, Value]:
+def evaluate_defaults(m: Machine, node: Definition, scope: Scope) -> dict[str, Value]:
     defaults: dict[str, Value] = {}
-    for param in [*params.posonly_params, *params.params, *params.kwonly_params]:
-        if param.default is not None:
-            defaults[param.name.value] = m.eval(param.default, scope)
+    for param in parameters(node).with_defaults():
+        assert param.default is not None
+        defaults[param.name] = m.eval(param.default, scope)
     return defaults
 
 
-def define_function(m: Machine, node: cst.FunctionDef, scope: Scope) -> Value:
-    func = FuncV(
-        node, scope.module, scope, evaluate_defaults(m, node.params, scope), node.name.value
-    )
+def define_function(m: Machine, node: Function, scope: Scope) -> Value:
+    func = FuncV(node, scope.module, scope, evaluate_defaults(m, node, scope), node.name)
     result: Value = func
-    for decorator in reversed(node.decorators):
+    for decorator in reversed(node.decorator_list):
         loc = m.loc(scope.module, decorator)
-        applied = _decorator(m, decorator.decorator, scope)
+        applied = _decorator(m, decorator, scope)
         if isinstance(applied, RegistrarV):
             # `@app.post("/route")`, `@trainer.on("step")`: registered with code the analysis
             # cannot see, which calls it (a route handler serves many requests).
@@ -90,10 +88,10 @@ class RegistrarV(Obj):
     desc: str
 
 
-def _decorator(m: Machine, node: cst.BaseExpression, scope: Scope) -> Value:
+def _decorator(m: Machine, node: ast.expr, scope: Scope) -> Value:
     """The decorator's value; a call on a library object only makes a registering decorator
     (its arguments are a route or an event name, not a request sent anywhere)."""
-    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
         receiver = m.eval(node.func.value, scope)
         if not isinstance(receiver, FuncV | ClassV | InstV | ModV | Ext | EngineV):
             return RegistrarV(m.loc(scope.module, node).code)
@@ -160,14 +158,14 @@ def call_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc
 
 
 def _bind(m: Machine, func: FuncV, args: CallArgs, *, scope: Scope, frame: Frame, loc: Loc) -> None:
-    params = func.node.params
+    params = parameters(func.node)
     positional = list(args.positional)
     if func.bound_self is not None:
         positional.insert(0, func.bound_self)
     keywords = dict(args.keywords)
-    ordered = [*params.posonly_params, *params.params]
+    ordered = params.positional
     for index, param in enumerate(ordered):
-        name = param.name.value
+        name = param.name
         if index < len(positional):
             value = positional[index]
         elif name in keywords:
@@ -177,22 +175,22 @@ def _bind(m: Machine, func: FuncV, args: CallArgs, *, scope: Scope, frame: Frame
         scope.vars[name] = value
         frame.bound[name] = value
     extra = positional[len(ordered) :]
-    if isinstance(params.star_arg, cst.Param):
+    if params.star is not None:
         star: Value = ListV(extra, "tuple")
         if args.star is not None:
             star = args.star
-        scope.vars[params.star_arg.name.value] = star
-    for param in params.kwonly_params:
-        name = param.name.value
+        scope.vars[params.star] = star
+    for param in params.keyword_only:
+        name = param.name
         if name in keywords:
             value = keywords.pop(name)
         else:
             value = _missing(m, func, name, args, frame=frame, loc=loc)
         scope.vars[name] = value
         frame.bound[name] = value
-    if params.star_kwarg is not None:
+    if params.star_star is not None:
         rest = DictV([Const(k) for k in keywords], list(keywords.values()))
-        scope.vars[params.star_kwarg.name.value] = args.star_star or rest
+        scope.vars[params.star_star] = args.star_star or rest
 
 
 def _missing(
@@ -241,11 +239,11 @@ def call_function(m: Machine, func: FuncV, args: CallArgs, loc: Loc) -> Value:
 
 def _run_body(m: Machine, func: FuncV, scope: Scope) -> Value:
     node = func.node
-    if isinstance(node, cst.Lambda):
+    if isinstance(node, ast.Lambda):
         return m.eval(node.body, scope)
     if not has_yield(node):
         try:
-            m.exec_block(node.body.body, scope)
+            m.exec_block(node.body, scope)
         except ReturnValue as returned:
             return returned.value
         return NONE
@@ -257,7 +255,7 @@ def _run_body(m: Machine, func: FuncV, scope: Scope) -> Value:
 
     m.yield_handlers.append(collect)
     try:
-        m.exec_block(node.body.body, scope)
+        m.exec_block(node.body, scope)
     except ReturnValue:
         pass
     finally:
@@ -265,35 +263,25 @@ def _run_body(m: Machine, func: FuncV, scope: Scope) -> Value:
     return ListV(produced)
 
 
-_YIELD_CACHE: dict[int, tuple[cst.CSTNode, bool]] = {}
+_YIELD_CACHE: dict[int, tuple[ast.AST, bool]] = {}
+# A nested definition's `yield` makes that one a generator, not the function around it.
+_OWN_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 
 
-class _YieldFinder(cst.CSTVisitor):
-    def __init__(self) -> None:
-        self.found = False
-
-    def visit_Yield(self, node: cst.Yield) -> bool:
-        self.found = True
-        return False
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return False
-
-    def visit_Lambda(self, node: cst.Lambda) -> bool:
-        return False
-
-    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-        return False
-
-
-def has_yield(node: cst.FunctionDef) -> bool:
+def has_yield(node: Function) -> bool:
     cached = _YIELD_CACHE.get(id(node))
     if cached is not None and cached[0] is node:
         return cached[1]
-    finder = _YieldFinder()
-    node.body.visit(finder)
-    _YIELD_CACHE[id(node)] = (node, finder.found)
-    return finder.found
+    found = False
+    stack: list[ast.AST] = list(node.body)
+    while stack and not found:
+        current = stack.pop()
+        if isinstance(current, ast.Yield | ast.YieldFrom):
+            found = True
+        elif not isinstance(current, _OWN_SCOPES):
+            stack.extend(ast.iter_child_nodes(current))
+    _YIELD_CACHE[id(node)] = (node, found)
+    return found
 
 
 def _check_memoised_request(m: Machine, frame: Frame, result: Value) -> Value:
@@ -345,9 +333,9 @@ def _run_context_function(m: Machine, manager: ContextCallV, body: Callable[[Val
     m.yield_handlers.append(at_yield)
     try:
         _bind(m, func, manager.args, scope=scope, frame=frame, loc=manager.loc)
-        if isinstance(func.node, cst.FunctionDef):
+        if isinstance(func.node, FUNCTIONS):
             with contextlib.suppress(ReturnValue):
-                m.exec_block(func.node.body.body, scope)
+                m.exec_block(func.node.body, scope)
     finally:
         m.yield_handlers.pop()
         m.frames.pop()

@@ -7,16 +7,16 @@ merely named `LoRARequest` is the file's own stand-in (a mock).
 
 from __future__ import annotations
 
+import ast
 from dataclasses import replace
 from typing import TYPE_CHECKING
-
-import libcst as cst
 
 from analyzers.files.parsing import Loc
 from analyzers.interpret import calls, containers, library, processes, vllm_api
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.objects import EngineV, MockV, NamespaceV, RequestV
 from analyzers.interpret.scope import Scope
+from analyzers.interpret.syntax import key_of
 from analyzers.interpret.values import (
     ClassV,
     Const,
@@ -34,18 +34,16 @@ if TYPE_CHECKING:
     from analyzers.interpret.machine import Machine
 
 
-def define_class(m: Machine, node: cst.ClassDef, scope: Scope) -> Value:
-    bases = [m.eval(arg.value, scope) for arg in node.bases if arg.keyword is None]
+def define_class(m: Machine, node: ast.ClassDef, scope: Scope) -> Value:
+    bases = [m.eval(base, scope) for base in node.bases]
     body = Scope(scope.module, scope, is_class=True)
-    m.exec_block(node.body.body, body)
+    m.exec_block(node.body, body)
     fields = [
-        item.target.value
-        for line in node.body.body
-        if isinstance(line, cst.SimpleStatementLine)
-        for item in line.body
-        if isinstance(item, cst.AnnAssign) and isinstance(item.target, cst.Name)
+        item.target.id
+        for item in node.body
+        if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
     ]
-    return ClassV(node.name.value, scope.module, body.vars, bases, fields)
+    return ClassV(node.name, scope.module, body.vars, bases, fields)
 
 
 def instantiate(m: Machine, cls: ClassV, args: CallArgs, loc: Loc) -> Value:
@@ -199,8 +197,8 @@ def _module_attribute(m: Machine, owner: ModV, name: str, loc: Loc) -> Value:
     return m.opaque(f"{owner.module.name}.{name}", loc)
 
 
-def delete_item(m: Machine, target: cst.Subscript, scope: Scope) -> None:
+def delete_item(m: Machine, target: ast.Subscript, scope: Scope) -> None:
     owner = m.eval(target.value, scope)
-    if len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index):
-        key = m.eval(target.slice[0].slice.value, scope)
-        containers.delete_key(m, owner, key, expected=True)
+    key = key_of(target, scope.module.source.lines)
+    if key is not None:
+        containers.delete_key(m, owner, m.eval(key, scope), expected=True)

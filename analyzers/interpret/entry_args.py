@@ -10,13 +10,13 @@ tests (`if checkpoints is None:`) fork on.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-import libcst as cst
-
 from analyzers.interpret import relevance
 from analyzers.interpret.callargs import CallArgs
+from analyzers.interpret.syntax import FUNCTIONS, Function, parameters
 from analyzers.interpret.values import ClassV, Const, FuncV, InstV, Value
 
 if TYPE_CHECKING:
@@ -34,7 +34,9 @@ def _declared(m: Machine, what: str) -> bool:
 
 def arguments(m: Machine, func: Value, loc: Loc) -> CallArgs:
     """The arguments of one entry call: none (the defaults), or an unknown value for each."""
-    if not isinstance(func, FuncV) or (not func.defaults and func.node.params.star_kwarg is None):
+    if not isinstance(func, FuncV) or (
+        not func.defaults and parameters(func.node).star_star is None
+    ):
         return CallArgs()
     if _declared(m, f"{func.name}()"):
         return CallArgs()
@@ -43,9 +45,9 @@ def arguments(m: Machine, func: Value, loc: Loc) -> CallArgs:
     for name in func.defaults:
         key = f"entry:{func.name}.{name}#{m.call}"
         args.keywords[name] = m.fixed(key, f"{name}{call}", loc)
-    star = func.node.params.star_kwarg
-    if isinstance(star, cst.Param):
-        args.star_star = m.opaque(f"{star.name.value}{call}", loc)  # what a caller passes
+    star = parameters(func.node).star_star
+    if star is not None:
+        args.star_star = m.opaque(f"{star}{call}", loc)  # what a caller passes
     return args
 
 
@@ -96,31 +98,34 @@ def _assigned_elsewhere(cls: ClassV) -> Iterator[str]:
             if not isinstance(value, FuncV) or value.name == "__init__":
                 continue
             node = value.node
-            if isinstance(node, cst.FunctionDef) and node.params.params:
+            if isinstance(node, FUNCTIONS) and parameters(node).positional:
                 yield from _self_stores(node)
 
 
-_STORES: dict[int, tuple[cst.FunctionDef, tuple[str, ...]]] = {}
+_STORES: dict[int, tuple[Function, tuple[str, ...]]] = {}
 _STORES_LIMIT = 100_000
 
 
-def _self_stores(node: cst.FunctionDef) -> tuple[str, ...]:
+def _self_stores(node: Function) -> tuple[str, ...]:
     """The attributes a method assigns on its first parameter, read once per method (every
     world and entry asks again, and walking a method's tree costs far more than the answer)."""
     known = _STORES.get(id(node))
     if known is not None and known[0] is node:
         return known[1]
-    receiver = node.params.params[0].name.value
+    receiver = parameters(node).positional[0].name
     found: list[str] = []
-    stack: list[cst.CSTNode] = [node.body]
+    stack: list[ast.AST] = list(reversed(node.body))
     while stack:
         current = stack.pop()
-        if isinstance(current, cst.FunctionDef):
+        if isinstance(current, ast.FunctionDef | ast.AsyncFunctionDef):
             continue  # a nested function's `self` is another name
-        if isinstance(current, cst.AssignTarget | cst.AnnAssign | cst.AugAssign):
+        if isinstance(current, ast.Assign):
+            for target in current.targets:
+                found += _stored(target, receiver)
+        elif isinstance(current, ast.AnnAssign | ast.AugAssign):
             found += _stored(current.target, receiver)
-        if not isinstance(current, cst.BaseExpression):  # expressions hold no assignment
-            stack.extend(reversed(current.children))
+        if isinstance(current, ast.stmt):  # expressions hold no assignment statement
+            stack.extend(reversed([*_statements(current)]))
     if len(_STORES) >= _STORES_LIMIT:
         _STORES.clear()
     result = tuple(found)
@@ -128,13 +133,27 @@ def _self_stores(node: cst.FunctionDef) -> tuple[str, ...]:
     return result
 
 
-def _stored(target: cst.BaseExpression, receiver: str) -> list[str]:
+def _statements(node: ast.stmt) -> list[ast.AST]:
+    """The statements (and handlers, cases) directly inside a compound statement, in order."""
+    found: list[ast.AST] = []
+    for name in ("body", "handlers", "cases", "orelse", "finalbody"):
+        for item in getattr(node, name, ()) or ():
+            if isinstance(item, ast.ExceptHandler | ast.match_case):
+                found.extend(item.body)
+            else:
+                found.append(item)
+    return found
+
+
+def _stored(target: ast.expr, receiver: str) -> list[str]:
     if (
-        isinstance(target, cst.Attribute)
-        and isinstance(target.value, cst.Name)
-        and target.value.value == receiver
+        isinstance(target, ast.Attribute)
+        and isinstance(target.value, ast.Name)
+        and target.value.id == receiver
     ):
-        return [target.attr.value]
-    if isinstance(target, cst.Tuple | cst.List):
-        return [name for element in target.elements for name in _stored(element.value, receiver)]
+        return [target.attr]
+    if isinstance(target, ast.Tuple | ast.List):
+        return [name for element in target.elts for name in _stored(element, receiver)]
+    if isinstance(target, ast.Starred):
+        return _stored(target.value, receiver)
     return []

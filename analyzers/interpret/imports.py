@@ -5,25 +5,16 @@ from __future__ import annotations
 import ast
 import builtins
 from collections.abc import Callable, Iterator
-from functools import lru_cache, partial
+from functools import partial
 from typing import TYPE_CHECKING
-
-import libcst as cst
 
 from analyzers.interpret import versions
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.values import Ext, LazyImport, ModV, Value, VersionV, forced
 
 if TYPE_CHECKING:
+    from analyzers.files.parsing import SourceFile
     from analyzers.interpret.machine import Machine
-
-
-def dotted(node: cst.BaseExpression) -> str:
-    if isinstance(node, cst.Name):
-        return node.value
-    if isinstance(node, cst.Attribute):
-        return f"{dotted(node.value)}.{node.attr.value}"
-    return ""
 
 
 def _absolute(module_name: str, relative: int, package: str) -> str:
@@ -49,26 +40,29 @@ def _import_dotted(m: Machine, name: str, scope: Scope) -> Value:
     return value
 
 
-def execute_import(m: Machine, node: cst.Import | cst.ImportFrom, scope: Scope) -> None:
-    if isinstance(node, cst.Import):
+def execute_import(m: Machine, node: ast.Import | ast.ImportFrom, scope: Scope) -> None:
+    if isinstance(node, ast.Import):
         for alias in node.names:
-            name = dotted(alias.name)
-            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-                _bind(m, scope, alias.asname.name.value, partial(_module_value, m, name, scope))
+            name = alias.name
+            if alias.asname is not None:
+                _bind(m, scope, alias.asname, partial(_module_value, m, name, scope))
             else:
                 _bind(m, scope, name.split(".")[0], partial(_import_dotted, m, name, scope))
         return
-    relative = len(node.relative)
-    source = dotted(node.module) if node.module is not None else ""
-    full = _absolute(source, relative, scope.module.package)
-    if not isinstance(node.names, cst.ImportStar) and m.importing:
+    source = node.module or ""
+    full = _absolute(source, node.level or 0, scope.module.package)
+    star = any(alias.name == "*" for alias in node.names)
+    if not star and m.importing:
         for alias in node.names:
-            name = dotted(alias.name)
-            bound = _bound_name(alias, name)
-            _bind(m, scope, bound, partial(_from_import, m, full, name, scope))
+            _bind(
+                m,
+                scope,
+                alias.asname or alias.name,
+                partial(_from_import, m, full, alias.name, scope),
+            )
         return
     origin = m.import_module(full, scope.module) if full else None
-    if isinstance(node.names, cst.ImportStar):
+    if star:
         if isinstance(origin, ModV) and isinstance(origin.scope, Scope):
             for key, value in origin.scope.vars.items():
                 if not key.startswith("_"):
@@ -77,16 +71,7 @@ def execute_import(m: Machine, node: cst.Import | cst.ImportFrom, scope: Scope) 
             scope.module_scope.star_imports.append(full)
         return
     for alias in node.names:
-        name = dotted(alias.name)
-        bound = _bound_name(alias, name)
-        scope.assign(bound, _member(m, origin, full, name, scope))
-
-
-def _bound_name(alias: cst.ImportAlias, name: str) -> str:
-    """The name an `import ... as x` binds: `x`, or the imported name itself."""
-    if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-        return alias.asname.name.value
-    return name
+        scope.assign(alias.asname or alias.name, _member(m, origin, full, alias.name, scope))
 
 
 def _from_import(m: Machine, full: str, name: str, scope: Scope) -> Value:
@@ -116,21 +101,27 @@ def _member(m: Machine, origin: ModV | None, full: str, name: str, scope: Scope)
 _BUILTINS = frozenset(dir(builtins))
 
 
-@lru_cache(maxsize=256)
-def import_only_names(text: str) -> frozenset[str]:
+_IMPORT_ONLY: dict[int, tuple[ast.Module, frozenset[str]]] = {}
+
+
+def import_only_names(source: SourceFile) -> frozenset[str]:
     """Names a module binds only by its top-level imports (in `if`/`try` blocks too).
 
     Reading one that is unbound means its import did not run in this world (`if
     is_vllm_available(): from vllm import LLM` taken as false): Python raises NameError there.
     A name bound any other way, or a builtin, is left to the usual lookup.
     """
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError, MemoryError, RecursionError):
-        return frozenset()
+    tree = source.tree
+    known = _IMPORT_ONLY.get(id(tree))
+    if known is not None and known[0] is tree:
+        return known[1]
     imported = set(_top_level_imports(tree.body))
     others = set(_other_bindings(tree))
-    return frozenset(imported - others - _BUILTINS)
+    found = frozenset(imported - others - _BUILTINS)
+    if len(_IMPORT_ONLY) > 20_000:
+        _IMPORT_ONLY.clear()
+    _IMPORT_ONLY[id(tree)] = (tree, found)  # the tree is kept so that its id is not reused
+    return found
 
 
 def _top_level_imports(body: list[ast.stmt]) -> Iterator[str]:

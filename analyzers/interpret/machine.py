@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable, Sequence
 from typing import Any
-
-import libcst as cst
 
 from analyzers.files.parsing import Loc
 from analyzers.files.program import Module, ModuleLoader
@@ -44,6 +43,7 @@ from analyzers.interpret.values import (
 from analyzers.interpret.worlds import Oracle
 
 ENTRY_CALLS = 2
+_PASS = ast.Pass()  # the statement an empty block stands at
 IN_TURN = "*"  # an entry `(Class or "", IN_TURN, m1, m2, ...)`: those functions in turn
 # The run state a snapshot holds: everything a run changes, except the answers of its oracle.
 _STATE = (
@@ -87,7 +87,7 @@ class Machine:
         self.writes: list[Write] = []
         self.covered: set[tuple[str, int, int]] = set()
         self.yield_handlers: list[Callable[[Value], Value]] = []
-        self.call_records: dict[int, tuple[cst.CSTNode, dict[str, Value]]] = {}
+        self.call_records: dict[int, tuple[ast.AST, dict[str, Value]]] = {}
         self.implicit_engine: EngineV | None = None
         self.unseen = Unseen()
         self.proc = 0
@@ -120,7 +120,7 @@ class Machine:
             )
             raise BudgetExhausted
 
-    def loc(self, module: Module, node: cst.CSTNode) -> Loc:
+    def loc(self, module: Module, node: ast.AST) -> Loc:
         return module.source.loc(node)
 
     def opaque(self, desc: str, loc: Loc | None = None) -> Sym:
@@ -140,7 +140,7 @@ class Machine:
         *,
         default: bool,
         loc: Loc,
-        branches: tuple[Module, Sequence[cst.CSTNode | None]] | None = None,
+        branches: tuple[Module, Sequence[relevance.Branch | None]] | None = None,
     ) -> bool:
         """Whether a condition holds; an undecidable one is answered by the world's oracle.
 
@@ -184,7 +184,7 @@ class Machine:
     def _run_script(self, module: Module) -> None:
         """The top level, taken up where an earlier world that answered alike left it."""
         points = self.resumes.main if self.resumes is not None else None
-        body = module.source.module.body
+        body = module.source.tree.body
         resumed = self._resume(points) if points is not None else None
         if resumed is not None:
             start, scope = resumed[0], resumed[1]["scope"]
@@ -207,7 +207,7 @@ class Machine:
             return
 
         def go() -> None:
-            where = self.loc(module, module.source.module)
+            where = self.loc(module, module.source.tree)
             points = self.resumes.entry(tuple(path)) if self.resumes is not None else None
             resumed = self._resume(points) if points is not None else None
             if resumed is not None:
@@ -235,7 +235,7 @@ class Machine:
         self._guarded(go)
 
     def _run_in_turn(self, module: Module, class_name: str, names: Sequence[str]) -> None:
-        where = self.loc(module, module.source.module)
+        where = self.loc(module, module.source.tree)
         owner: Value = self._import_entry_module(module)
         if class_name:  # "": the module's own functions, sharing its state
             cls = classes.get_attribute(self, owner, class_name, where)
@@ -384,13 +384,13 @@ class Machine:
         self.modules[module.name] = modv
         self.importing += 1
         try:
-            for statement in module.source.module.body:
+            for statement in module.source.tree.body:
                 self._import_statement(module, statement, scope)
         finally:
             self.importing -= 1
         return modv
 
-    def _import_statement(self, module: Module, statement: cst.CSTNode, scope: Scope) -> None:
+    def _import_statement(self, module: Module, statement: ast.stmt, scope: Scope) -> None:
         """One top-level statement of an imported module.
 
         Import-time conditions take their default without a second world, so a `raise` met
@@ -429,16 +429,14 @@ class Machine:
 
     # -- statements and expressions ----------------------------------------------------------
 
-    def exec_block(
-        self, body: Sequence[cst.CSTNode], scope: Scope, entry: BlockEntry = None
-    ) -> None:
+    def exec_block(self, body: Sequence[ast.stmt], scope: Scope, entry: BlockEntry = None) -> None:
         """`entry`: how the block was entered (an `if` side, a loop; None: by its statement)."""
         self._blocks += 1
         run = self._blocks
         marks = self.marks
         depth = len(marks)
         log, started = self.oracle.log, self.steps
-        marks.append(Mark(run, 0, body[0] if body else cst.Pass(), len(log), entry, started))
+        marks.append(Mark(run, 0, body[0] if body else _PASS, len(log), entry, started))
         try:
             for index, statement in enumerate(body):
                 marks[depth] = Mark(run, index, statement, len(log), entry, started)
@@ -458,11 +456,11 @@ class Machine:
         """What a run needs, per level of `place()`, to make the drop `name(...)` made now."""
         return places.drop_needs(self.marks, self.oracle.log, name)
 
-    def eval(self, node: cst.BaseExpression, scope: Scope) -> Value:
+    def eval(self, node: ast.expr, scope: Scope) -> Value:
         self.tick()
         return expressions.evaluate(self, node, scope)
 
-    def assign(self, target: cst.BaseExpression, value: Value, scope: Scope) -> None:
+    def assign(self, target: ast.expr, value: Value, scope: Scope) -> None:
         assign.assign_target(self, target, value, scope)
 
     def call_value(self, func: Value, args: CallArgs, loc: Loc) -> Value:

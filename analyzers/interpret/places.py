@@ -9,10 +9,9 @@ sides a run needs to have taken to make it once it began that level's statement.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Sequence
 from typing import NamedTuple
-
-import libcst as cst
 
 from analyzers.interpret.trace import UNGUARDED, VERSION_ANSWER, BlockEntry, Guard, Place
 
@@ -22,7 +21,7 @@ class Mark(NamedTuple):
 
     run: int  # which run of the block (a counter of the machine's)
     position: int  # the index of the statement being run
-    statement: cst.CSTNode
+    statement: ast.AST
     logged: int  # the oracle's answers when the statement began
     entry: BlockEntry  # how the block was entered
     started: int = 0  # the run's steps when the block began
@@ -51,7 +50,7 @@ def drop_needs(
         need: frozenset[Guard] | None = None
         if below is not None and entry != UNGUARDED:
             if isinstance(entry, Guard):
-                if isinstance(outer.statement, cst.If):
+                if isinstance(outer.statement, ast.If):
                     del answers[entry.start - outer.logged : entry.end - outer.logged]
                     need = below if entry.version else below | {entry}
             elif _enters_whenever_run(outer.statement):
@@ -67,28 +66,25 @@ def by_release(answers: Sequence[str]) -> bool:
     return all(answer.startswith(VERSION_ANSWER) for answer in answers)
 
 
-def _enters_whenever_run(statement: cst.CSTNode) -> bool:
+def _enters_whenever_run(statement: ast.AST) -> bool:
     """A statement whose block (a callee's body, a `with` or `try` body) runs whenever it does."""
-    if isinstance(statement, cst.With | cst.Try | cst.TryStar):
+    if isinstance(statement, ast.With | ast.AsyncWith | ast.Try | ast.TryStar):
         return True
     return _plain_call(statement, None)
 
 
-def _plain_call(statement: cst.CSTNode, name: str | None) -> bool:
+def _plain_call(statement: ast.AST, name: str | None) -> bool:
     """The statement is one call (awaited or not), to `name` if given: `engine.remove_lora(1)`."""
-    if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
-        return False
-    small = statement.body[0]
-    value = small.value if isinstance(small, cst.Expr) else None
-    value = value.expression if isinstance(value, cst.Await) else value
-    if not isinstance(value, cst.Call):
+    value = statement.value if isinstance(statement, ast.Expr) else None
+    value = value.value if isinstance(value, ast.Await) else value
+    if not isinstance(value, ast.Call):
         return False
     if name is None:
         return True
     func = value.func
-    if isinstance(func, cst.Attribute):
-        return func.attr.value == name
-    return isinstance(func, cst.Name) and func.value == name
+    if isinstance(func, ast.Attribute):
+        return func.attr == name
+    return isinstance(func, ast.Name) and func.id == name
 
 
 def entered_by(

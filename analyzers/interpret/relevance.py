@@ -9,10 +9,9 @@ branch is still tried while the budget lasts, and a search cut short says so.
 
 from __future__ import annotations
 
+import ast
 import re
-from collections.abc import Iterable
-
-import libcst as cst
+from collections.abc import Iterable, Sequence
 
 from analyzers.files.program import Module
 from analyzers.vllm import api
@@ -36,38 +35,42 @@ _WORDS = re.compile(
         )
     )
 )
-_CACHE: dict[int, tuple[cst.CSTNode, int]] = {}
+_CACHE: dict[int, tuple[object, int]] = {}
 _CACHE_LIMIT = 200_000
+Branch = ast.AST | Sequence[ast.stmt]
 
 
-def weight(module: Module, branches: Iterable[cst.CSTNode | None]) -> int:
+def weight(module: Module, branches: Iterable[Branch | None]) -> int:
     """The highest weight of the given branches (the body and the `else` of a decision)."""
     best = PLAIN
     for branch in branches:
-        if branch is not None:
+        if branch:
             best = max(best, _weight(module, branch))
             if best == SITES:
                 break
     return best
 
 
-def _weight(module: Module, node: cst.CSTNode) -> int:
-    known = _CACHE.get(id(node))
-    if known is not None and known[0] is node:
+def _weight(module: Module, branch: Branch) -> int:
+    known = _CACHE.get(id(branch))
+    if known is not None and known[0] is branch:
         return known[1]
-    text = module.source.module.code_for_node(node)
-    found = SITES if _WORDS.search(text) else CALLS if _has_call(node) else PLAIN
+    text = module.source.block_text(branch)
+    found = SITES if _WORDS.search(text) else CALLS if _has_call(branch) else PLAIN
     if len(_CACHE) >= _CACHE_LIMIT:
         _CACHE.clear()
-    _CACHE[id(node)] = (node, found)  # the node is kept alive so its id is not reused
+    _CACHE[id(branch)] = (branch, found)  # the branch is kept alive so its id is not reused
     return found
 
 
-def _has_call(node: cst.CSTNode) -> bool:
-    stack: list[cst.CSTNode] = [node]
+_CALLING = (ast.Call, ast.Await, ast.Yield, ast.YieldFrom, ast.Import, ast.ImportFrom)
+
+
+def _has_call(branch: Branch) -> bool:
+    stack: list[ast.AST] = [branch] if isinstance(branch, ast.AST) else list(branch)
     while stack:
         current = stack.pop()
-        if isinstance(current, cst.Call | cst.Await | cst.Yield | cst.Import | cst.ImportFrom):
+        if isinstance(current, _CALLING):
             return True
-        stack.extend(current.children)
+        stack.extend(ast.iter_child_nodes(current))
     return False

@@ -21,7 +21,7 @@ from analyzers.interpret.values import FuncV, Sym, Value
 from analyzers.interpret.worlds import Oracle
 
 if TYPE_CHECKING:
-    import libcst as cst
+    import ast
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ class Machine(Protocol):
     loops: list[Loc]  # the loops being run, innermost last
     writes: list[Write]
     covered: set[tuple[str, int, int]]  # request sites reached: (path, line, column)
-    call_records: dict[int, tuple[cst.CSTNode, dict[str, Value]]]
+    call_records: dict[int, tuple[ast.AST, dict[str, Value]]]
     implicit_engine: EngineV | None
     proc: int  # the process the run is in (a child process starts with an empty cache)
     call: int  # which of the repeated calls of an entry function is running

@@ -14,13 +14,12 @@ a verdict.
 
 from __future__ import annotations
 
+import ast
 import enum
 import functools
 import types
 from collections.abc import Callable
 from typing import Any
-
-import libcst as cst
 
 from analyzers.files.parsing import Loc, SourceFile
 from analyzers.files.program import Module
@@ -46,7 +45,7 @@ _SHARED: tuple[type, ...] = (
     Loc,
     SourceFile,
     Module,
-    cst.CSTNode,
+    ast.AST,
     types.BuiltinFunctionType,
 )
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
-
-import libcst as cst
 
 from analyzers.interpret import calls, classes, expressions, imports, iteration, places, summary
 from analyzers.interpret.assign import named
@@ -21,6 +20,13 @@ from analyzers.interpret.signals import (
     Raised,
     ReturnValue,
 )
+from analyzers.interpret.syntax import (
+    BINARY,
+    Loop,
+    Try,
+    dotted,
+    is_elif,
+)
 from analyzers.interpret.trace import UNGUARDED, BlockEntry, Guard
 from analyzers.interpret.values import NONE, Value
 
@@ -31,95 +37,92 @@ _EXIT_CALLS = frozenset({"exit", "quit", "sys.exit", "os._exit"})
 _EXIT_EXCEPTIONS = frozenset({"SystemExit"})
 
 
-def execute(m: Machine, node: cst.CSTNode, scope: Scope) -> None:
+def execute(m: Machine, node: ast.stmt, scope: Scope) -> None:
     m.tick()
-    if isinstance(node, cst.SimpleStatementLine):
-        for small in node.body:
-            _small(m, small, scope)
-    elif isinstance(node, cst.If):
+    if isinstance(node, ast.If):
         _if(m, node, scope)
-    elif isinstance(node, cst.For):
+    elif isinstance(node, ast.For | ast.AsyncFor):
         _for(m, node, scope)
-    elif isinstance(node, cst.While):
+    elif isinstance(node, ast.While):
         _while(m, node, scope)
-    elif isinstance(node, cst.FunctionDef):
-        scope.assign(node.name.value, calls.define_function(m, node, scope))
-    elif isinstance(node, cst.ClassDef):
-        scope.assign(node.name.value, classes.define_class(m, node, scope))
-    elif isinstance(node, cst.Try | cst.TryStar):
+    elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        scope.assign(node.name, calls.define_function(m, node, scope))
+    elif isinstance(node, ast.ClassDef):
+        scope.assign(node.name, classes.define_class(m, node, scope))
+    elif isinstance(node, ast.Try | ast.TryStar):
         _try(m, node, scope)
-    elif isinstance(node, cst.With):
+    elif isinstance(node, ast.With | ast.AsyncWith):
         _with(m, node, list(node.items), scope)
-    elif isinstance(node, cst.Match):
+    elif isinstance(node, ast.Match):
         _match(m, node, scope)
-    elif isinstance(node, cst.BaseSmallStatement):
+    else:
         _small(m, node, scope)
 
 
-def bound_names(node: cst.CSTNode) -> list[str]:
+def bound_names(node: ast.stmt) -> list[str]:
     """The plain names a top-level statement binds (assignment targets, definitions)."""
-    if isinstance(node, cst.FunctionDef | cst.ClassDef):
-        return [node.name.value]
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        return [node.name]
+    targets: list[ast.expr] = []
+    if isinstance(node, ast.Assign):
+        targets = list(node.targets)
+    elif isinstance(node, ast.AnnAssign | ast.AugAssign):
+        targets = [node.target]
     found: list[str] = []
-    for small in node.body if isinstance(node, cst.SimpleStatementLine) else []:
-        targets: list[cst.BaseExpression] = []
-        if isinstance(small, cst.Assign):
-            targets = [target.target for target in small.targets]
-        elif isinstance(small, cst.AnnAssign | cst.AugAssign):
-            targets = [small.target]
-        for target in targets:
-            found += _target_names(target)
+    for target in targets:
+        found += _target_names(target)
     return found
 
 
-def _target_names(target: cst.BaseExpression) -> list[str]:
-    if isinstance(target, cst.Name):
-        return [target.value]
-    if isinstance(target, cst.Tuple | cst.List):
-        return [name for element in target.elements for name in _target_names(element.value)]
-    if isinstance(target, cst.StarredElement):
+def _target_names(target: ast.expr) -> list[str]:
+    if isinstance(target, ast.Name):
+        return [target.id]
+    if isinstance(target, ast.Tuple | ast.List):
+        return [name for element in target.elts for name in _target_names(element)]
+    if isinstance(target, ast.Starred):
         return _target_names(target.value)
     return []
 
 
-def _small(m: Machine, node: cst.BaseSmallStatement, scope: Scope) -> None:
-    if isinstance(node, cst.Expr):
+def _small(m: Machine, node: ast.stmt, scope: Scope) -> None:
+    if isinstance(node, ast.Expr):
         m.eval(node.value, scope)
-    elif isinstance(node, cst.Assign):
+    elif isinstance(node, ast.Assign):
         value = m.eval(node.value, scope)
-        if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
-            value = named(value, node.targets[0].target.value, m.loc(scope.module, node))
+        if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            value = named(value, node.targets[0].id, m.loc(scope.module, node))
         for target in node.targets:
-            m.assign(target.target, value, scope)
-    elif isinstance(node, cst.AnnAssign):
+            m.assign(target, value, scope)
+    elif isinstance(node, ast.AnnAssign):
         if node.value is not None:
             m.assign(node.target, m.eval(node.value, scope), scope)
-    elif isinstance(node, cst.AugAssign):
+    elif isinstance(node, ast.AugAssign):
         _aug_assign(m, node, scope)
-    elif isinstance(node, cst.Return):
+    elif isinstance(node, ast.Return):
         raise ReturnValue(m.eval(node.value, scope) if node.value is not None else NONE)
-    elif isinstance(node, cst.Raise):
+    elif isinstance(node, ast.Raise):
         _raise(m, node, scope)
-    elif isinstance(node, cst.Break):
+    elif isinstance(node, ast.Break):
         raise BreakLoop
-    elif isinstance(node, cst.Continue):
+    elif isinstance(node, ast.Continue):
         raise ContinueLoop
-    elif isinstance(node, cst.Del):
-        _delete(m, node.target, scope)
-    elif isinstance(node, cst.Global):
-        scope.global_names.update(item.name.value for item in node.names)
-    elif isinstance(node, cst.Nonlocal):
-        scope.nonlocal_names.update(item.name.value for item in node.names)
-    elif isinstance(node, cst.Import | cst.ImportFrom):
+    elif isinstance(node, ast.Delete):
+        for target in node.targets:
+            _delete(m, target, scope)
+    elif isinstance(node, ast.Global):
+        scope.global_names.update(node.names)
+    elif isinstance(node, ast.Nonlocal):
+        scope.nonlocal_names.update(node.names)
+    elif isinstance(node, ast.Import | ast.ImportFrom):
         imports.execute_import(m, node, scope)
 
 
-def _raise(m: Machine, node: cst.Raise, scope: Scope) -> None:
+def _raise(m: Machine, node: ast.Raise, scope: Scope) -> None:
     """`raise E(args)` evaluates `E(args)` first: `raise SystemExit(main())` runs `main()`."""
     if node.exc is not None:
         m.eval(node.exc, scope)
     if node.cause is not None:
-        m.eval(node.cause.item, scope)
+        m.eval(node.cause, scope)
     name = _raised_name(node)
     if name in _EXIT_EXCEPTIONS:
         raise ProgramExit
@@ -127,94 +130,77 @@ def _raise(m: Machine, node: cst.Raise, scope: Scope) -> None:
     raise Raised(name, where.line, where)
 
 
-def _raised_name(node: cst.Raise) -> str:
+def _raised_name(node: ast.Raise) -> str:
     exc = node.exc
-    if isinstance(exc, cst.Call):
+    if isinstance(exc, ast.Call):
         exc = exc.func
-    if isinstance(exc, cst.Name):
-        return exc.value
-    if isinstance(exc, cst.Attribute):
-        return exc.attr.value
+    if isinstance(exc, ast.Name):
+        return exc.id
+    if isinstance(exc, ast.Attribute):
+        return exc.attr
     return "Exception"
 
 
-def _aug_assign(m: Machine, node: cst.AugAssign, scope: Scope) -> None:
+def _aug_assign(m: Machine, node: ast.AugAssign, scope: Scope) -> None:
     current = m.eval(node.target, scope)
     operand = m.eval(node.value, scope)
-    operator = type(node.operator).__name__.removesuffix("Assign")
+    operator = BINARY[type(node.op)]
     loc = m.loc(scope.module, node)
     m.assign(node.target, binary(m, operator, current, operand, loc, in_place=True), scope)
 
 
-def _delete(m: Machine, target: cst.BaseExpression, scope: Scope) -> None:
-    if isinstance(target, cst.Tuple | cst.List):
-        for element in target.elements:
-            _delete(m, element.value, scope)
+def _delete(m: Machine, target: ast.expr, scope: Scope) -> None:
+    if isinstance(target, ast.Tuple | ast.List):
+        for element in target.elts:
+            _delete(m, element, scope)
         return
-    if isinstance(target, cst.Name):
-        dropped = scope.delete(target.value)
+    if isinstance(target, ast.Name):
+        dropped = scope.delete(target.id)
         if isinstance(dropped, EngineV):
             m.engine_dropped(dropped, m.loc(scope.module, target))
-    elif isinstance(target, cst.Subscript):
+    elif isinstance(target, ast.Subscript):
         classes.delete_item(m, target, scope)
 
 
-def exits_early(body: cst.BaseSuite) -> bool:
+def exits_early(body: Sequence[ast.stmt]) -> bool:
     """Whether a branch ends by leaving (return, raise, continue, break, exit()): a side path."""
-    statements = body.body if isinstance(body, cst.IndentedBlock) else [body]
-    if not statements:
+    if not body:
         return False
-    last = statements[-1]
-    smalls = last.body if isinstance(last, cst.SimpleStatementLine) else []
-    if isinstance(last, cst.SimpleStatementLine | cst.SimpleStatementSuite):
-        smalls = list(last.body)
-    if not smalls:
-        return False
-    final = smalls[-1]
-    if isinstance(final, cst.Return | cst.Raise | cst.Continue | cst.Break):
+    final = body[-1]
+    if isinstance(final, ast.Return | ast.Raise | ast.Continue | ast.Break):
         return True
-    if isinstance(final, cst.Expr) and isinstance(final.value, cst.Call):
-        name = _dotted(final.value.func)
-        return name in _EXIT_CALLS
+    if isinstance(final, ast.Expr) and isinstance(final.value, ast.Call):
+        return dotted(final.value.func) in _EXIT_CALLS
     return False
 
 
-def _dotted(node: cst.BaseExpression) -> str:
-    if isinstance(node, cst.Name):
-        return node.value
-    if isinstance(node, cst.Attribute):
-        return f"{_dotted(node.value)}.{node.attr.value}"
-    return ""
-
-
-def branch_default(node: cst.If) -> bool:
+def branch_default(node: ast.If, lines: list[str]) -> bool:
     """The branch a first (or guessed) world takes: one that goes on, else one that does not
     raise. A guess that ends in a `raise` would end the run on a guess (a config check's
     `else: raise ValueError(...)` at import time), so it is never the guess."""
     if _raises(node.body):
         return False
-    if node.orelse is not None and _only_raises(node.orelse):
+    if node.orelse and _only_raises(node.orelse, lines):
         return True
     return not exits_early(node.body)
 
 
-def _raises(body: cst.BaseSuite) -> bool:
-    statements = body.body if isinstance(body, cst.IndentedBlock) else [body]
-    last = statements[-1] if statements else None
-    if isinstance(last, cst.SimpleStatementLine | cst.SimpleStatementSuite) and last.body:
-        return isinstance(last.body[-1], cst.Raise)
-    return False
+def _raises(body: Sequence[ast.stmt]) -> bool:
+    return bool(body) and isinstance(body[-1], ast.Raise)
 
 
-def _only_raises(orelse: cst.If | cst.Else) -> bool:
+def _only_raises(orelse: list[ast.stmt], lines: list[str]) -> bool:
     """Whether every path through an `elif`/`else` chain ends in a `raise`."""
-    if isinstance(orelse, cst.Else):
-        return _raises(orelse.body)
-    return _raises(orelse.body) and orelse.orelse is not None and _only_raises(orelse.orelse)
+    if not is_elif(orelse, lines):
+        return _raises(orelse)
+    chained = orelse[0]
+    assert isinstance(chained, ast.If)
+    return _raises(chained.body) and bool(chained.orelse) and _only_raises(chained.orelse, lines)
 
 
-def _if(m: Machine, node: cst.If, scope: Scope, *, chained: bool = False) -> None:
-    default = branch_default(node)
+def _if(m: Machine, node: ast.If, scope: Scope, *, chained: bool = False) -> None:
+    lines = scope.module.source.lines
+    default = branch_default(node, lines)
     log = m.oracle.log
     start = len(log)
     condition = expressions.condition(m, node.test, scope, default=default)
@@ -222,7 +208,7 @@ def _if(m: Machine, node: cst.If, scope: Scope, *, chained: bool = False) -> Non
         condition,
         default=default,
         loc=m.loc(scope.module, node.test),
-        branches=(scope.module, (node.body, node.orelse)),
+        branches=(scope.module, (node.body, node.orelse or None)),
     )
     entry: BlockEntry = UNGUARDED
     if not chained:  # an `elif` side also rests on the answers before it: not one guard
@@ -235,14 +221,14 @@ def _if(m: Machine, node: cst.If, scope: Scope, *, chained: bool = False) -> Non
             bool(log[start:]) and places.by_release(log[start:]),  # decided by the release
         )
     if taken:
-        m.exec_block(node.body.body, scope, entry)
-    elif isinstance(node.orelse, cst.If):
-        _if(m, node.orelse, scope, chained=True)
-    elif isinstance(node.orelse, cst.Else):
-        m.exec_block(node.orelse.body.body, scope, entry)
+        m.exec_block(node.body, scope, entry)
+    elif is_elif(node.orelse, lines):
+        _if(m, node.orelse[0], scope, chained=True)  # type: ignore[arg-type]
+    elif node.orelse:
+        m.exec_block(node.orelse, scope, entry)
 
 
-def _for(m: Machine, node: cst.For, scope: Scope) -> None:
+def _for(m: Machine, node: Loop, scope: Scope) -> None:
     iterable = m.eval(node.iter, scope)
     loc = m.loc(scope.module, node)
     if summary.summarise(m, node, iterable, scope, loc):
@@ -253,16 +239,16 @@ def _for(m: Machine, node: cst.For, scope: Scope) -> None:
     try:
         for item in plan:
             m.assign(node.target, item, scope)
-            if _iteration_breaks(m, node.body.body, scope):
+            if _iteration_breaks(m, node.body, scope):
                 broke = True
                 break
     finally:
         m.loops.pop()
-    if not broke and node.orelse is not None:
-        m.exec_block(node.orelse.body.body, scope, UNGUARDED)
+    if not broke and node.orelse:
+        m.exec_block(node.orelse, scope, UNGUARDED)
 
 
-def _while(m: Machine, node: cst.While, scope: Scope) -> None:
+def _while(m: Machine, node: ast.While, scope: Scope) -> None:
     loc = m.loc(scope.module, node)
     count = 0
     broke = False
@@ -282,16 +268,16 @@ def _while(m: Machine, node: cst.While, scope: Scope) -> None:
                     m.trace.symbolic_loops.append(loc)
                 break
             count += 1
-            if _iteration_breaks(m, node.body.body, scope):
+            if _iteration_breaks(m, node.body, scope):
                 broke = True
                 break
     finally:
         m.loops.pop()
-    if not broke and node.orelse is not None:
-        m.exec_block(node.orelse.body.body, scope, UNGUARDED)
+    if not broke and node.orelse:
+        m.exec_block(node.orelse, scope, UNGUARDED)
 
 
-def _iteration_breaks(m: Machine, body: Sequence[cst.CSTNode], scope: Scope) -> bool:
+def _iteration_breaks(m: Machine, body: Sequence[ast.stmt], scope: Scope) -> bool:
     """Run one loop iteration; True when it ends in `break` (a `continue` just ends it)."""
     try:
         m.exec_block(body, scope, UNGUARDED)
@@ -302,34 +288,33 @@ def _iteration_breaks(m: Machine, body: Sequence[cst.CSTNode], scope: Scope) -> 
     return False
 
 
-def _is_literal_true(test: cst.BaseExpression) -> bool:
-    return (isinstance(test, cst.Name) and test.value == "True") or (
-        isinstance(test, cst.Integer) and test.value != "0"
-    )
+def _is_literal_true(test: ast.expr) -> bool:
+    if not isinstance(test, ast.Constant):
+        return False
+    value = test.value
+    return value is True or (type(value) is int and value != 0)
 
 
-def _try(m: Machine, node: cst.Try | cst.TryStar, scope: Scope) -> None:
+def _try(m: Machine, node: Try, scope: Scope) -> None:
     try:
         try:
-            m.exec_block(node.body.body, scope)
+            m.exec_block(node.body, scope)
         except Raised as raised:
             handler = _matching_handler(node, raised.type_name)
             if handler is None:
                 raise
-            if handler.name is not None and isinstance(handler.name.name, cst.Name):
-                scope.assign(handler.name.name.value, m.opaque(f"the {raised.type_name}"))
-            m.exec_block(handler.body.body, scope, UNGUARDED)
+            if handler.name is not None:
+                scope.assign(handler.name, m.opaque(f"the {raised.type_name}"))
+            m.exec_block(handler.body, scope, UNGUARDED)
         else:
-            if node.orelse is not None:
-                m.exec_block(node.orelse.body.body, scope, UNGUARDED)
+            if node.orelse:
+                m.exec_block(node.orelse, scope, UNGUARDED)
     finally:
-        if node.finalbody is not None:
-            m.exec_block(node.finalbody.body.body, scope)
+        if node.finalbody:
+            m.exec_block(node.finalbody, scope)
 
 
-def _matching_handler(
-    node: cst.Try | cst.TryStar, type_name: str
-) -> cst.ExceptHandler | cst.ExceptStarHandler | None:
+def _matching_handler(node: Try, type_name: str) -> ast.ExceptHandler | None:
     for handler in node.handlers:
         if handler.type is None:
             return handler
@@ -339,34 +324,36 @@ def _matching_handler(
     return None
 
 
-def _handler_names(node: cst.BaseExpression) -> set[str]:
-    if isinstance(node, cst.Tuple):
-        return set().union(*(_handler_names(element.value) for element in node.elements))
-    name = _dotted(node)
+def _handler_names(node: ast.expr) -> set[str]:
+    if isinstance(node, ast.Tuple):
+        return set().union(*(_handler_names(element) for element in node.elts))
+    name = dotted(node)
     return {name.rpartition(".")[2]} if name else set()
 
 
-def _with(m: Machine, node: cst.With, items: list[cst.WithItem], scope: Scope) -> None:
+def _with(
+    m: Machine, node: ast.With | ast.AsyncWith, items: list[ast.withitem], scope: Scope
+) -> None:
     if not items:
-        m.exec_block(node.body.body, scope)
+        m.exec_block(node.body, scope)
         return
     item, rest = items[0], items[1:]
-    manager = m.eval(item.item, scope)
+    manager = m.eval(item.context_expr, scope)
     loc = m.loc(scope.module, item)
 
     def body(entered: Value) -> None:
-        if item.asname is not None:
-            m.assign(item.asname.name, entered, scope)
+        if item.optional_vars is not None:
+            m.assign(item.optional_vars, entered, scope)
         _with(m, node, rest, scope)
 
     calls.enter_context(m, manager, body, loc)
 
 
-def _match(m: Machine, node: cst.Match, scope: Scope) -> None:
+def _match(m: Machine, node: ast.Match, scope: Scope) -> None:
     m.eval(node.subject, scope)
     for case in node.cases:
-        wildcard = isinstance(case.pattern, cst.MatchAs) and case.pattern.pattern is None
+        wildcard = isinstance(case.pattern, ast.MatchAs) and case.pattern.pattern is None
         loc = m.loc(scope.module, case)
         if wildcard or m.truth(m.opaque(f"case {loc.code}"), default=True, loc=loc):
-            m.exec_block(case.body.body, scope, UNGUARDED)
+            m.exec_block(case.body, scope, UNGUARDED)
             return

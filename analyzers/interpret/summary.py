@@ -18,11 +18,10 @@ becomes an unknown value afterwards. Nothing the loop could do is lost; only val
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
-
-import libcst as cst
 
 from analyzers.interpret import relevance
 from analyzers.interpret.containers import RangeV
@@ -60,11 +59,12 @@ _PURE_METHODS = frozenset(
 )  # fmt: skip
 _MUTATING_METHODS = frozenset({"add", "append", "extend", "insert", "setdefault", "update"})
 _FORBIDDEN = (
-    cst.Lambda,
-    cst.Yield,
-    cst.Await,
-    cst.NamedExpr,
-    cst.Attribute,  # allowed only as the function of a method call (checked before the walk)
+    ast.Lambda,
+    ast.Yield,
+    ast.YieldFrom,
+    ast.Await,
+    ast.NamedExpr,
+    ast.Attribute,  # allowed only as the function of a method call (checked before the walk)
 )
 
 
@@ -80,13 +80,15 @@ class Shape:
     cost: int
 
 
-_SHAPES: dict[int, tuple[cst.For, Shape | None]] = {}
-_PARENTS: dict[int, tuple[cst.Module, dict[int, tuple[Sequence[cst.CSTNode], int]]]] = {}
+_SHAPES: dict[int, tuple[ast.AST, Shape | None]] = {}
+_PARENTS: dict[int, tuple[ast.Module, dict[int, tuple[Sequence[ast.stmt], int]]]] = {}
 
 
-def summarise(m: Machine, node: cst.For, iterable: Value, scope: Scope, loc: Loc) -> bool:
+def summarise(
+    m: Machine, node: ast.For | ast.AsyncFor, iterable: Value, scope: Scope, loc: Loc
+) -> bool:
     """Summarise the loop when that provably loses nothing the verdict reads; True if done."""
-    if node.orelse is not None or node.asynchronous is not None:
+    if node.orelse or isinstance(node, ast.AsyncFor):
         return False
     count = _known_length(iterable)
     if count is None or count == 0:
@@ -153,7 +155,7 @@ def _plain(value: Value, depth: int = 0) -> bool:
 # -- syntax ---------------------------------------------------------------------------------
 
 
-def _shape(scope: Scope, node: cst.For) -> Shape | None:
+def _shape(scope: Scope, node: ast.For) -> Shape | None:
     known = _SHAPES.get(id(node))
     if known is not None and known[0] is node:
         return known[1]
@@ -177,107 +179,102 @@ class _Reader:
         self.read: set[str] = set()
         self.called: set[str] = set()
 
-    def block(self, body: Sequence[cst.CSTNode]) -> int:
+    def block(self, body: Sequence[ast.stmt]) -> int:
         return sum(self.statement(item) for item in body)
 
-    def statement(self, node: cst.CSTNode) -> int:
-        if isinstance(node, cst.SimpleStatementLine):
-            return 1 + sum(self.small(item) for item in node.body)
-        if isinstance(node, cst.For):
-            if node.orelse is not None or node.asynchronous is not None:
+    def statement(self, node: ast.stmt) -> int:
+        if isinstance(node, ast.For):
+            if node.orelse:
                 raise _Reject
             self.target(node.target)
             cost = self.expression(node.iter)
-            return cost + _static_length(node.iter) * self.block(node.body.body)
-        if isinstance(node, cst.If):
-            cost = 1 + self.expression(node.test) + self.block(node.body.body)
-            if isinstance(node.orelse, cst.If):
-                cost += self.statement(node.orelse)
-            elif isinstance(node.orelse, cst.Else):
-                cost += self.block(node.orelse.body.body)
+            return cost + _static_length(node.iter) * self.block(node.body)
+        if isinstance(node, ast.If):
+            cost = 1 + self.expression(node.test) + self.block(node.body)
+            if node.orelse:
+                cost += self.block(node.orelse)
             return cost
-        raise _Reject
+        return 1 + self.small(node)
 
-    def small(self, node: cst.BaseSmallStatement) -> int:
-        if isinstance(node, cst.Pass | cst.Break | cst.Continue):
+    def small(self, node: ast.stmt) -> int:
+        if isinstance(node, ast.Pass | ast.Break | ast.Continue):
             return 1
-        if isinstance(node, cst.Assign):
+        if isinstance(node, ast.Assign):
             for target in node.targets:
-                self.target(target.target, plain=True)
+                self.target(target, plain=True)
             return 1 + self.expression(node.value)
-        if isinstance(node, cst.AnnAssign) and node.value is not None:
+        if isinstance(node, ast.AnnAssign) and node.value is not None:
             self.target(node.target, plain=True)
             return 1 + self.expression(node.value)
-        if isinstance(node, cst.AugAssign):
-            if isinstance(node.target, cst.Name):
-                self.aug.add(node.target.value)
-                self.assigned.add(node.target.value)
+        if isinstance(node, ast.AugAssign):
+            if isinstance(node.target, ast.Name):
+                self.aug.add(node.target.id)
+                self.assigned.add(node.target.id)
             else:
                 self.target(node.target)
             return 2 + self.expression(node.value)
-        if isinstance(node, cst.Expr):
+        if isinstance(node, ast.Expr):
             return self.expression(node.value)
         raise _Reject
 
-    def target(self, node: cst.BaseExpression, *, plain: bool = False) -> None:
-        if isinstance(node, cst.Name):
-            self.assigned.add(node.value)
+    def target(self, node: ast.expr, *, plain: bool = False) -> None:
+        if isinstance(node, ast.Name):
+            self.assigned.add(node.id)
             if plain:
-                self.plain_assigned.add(node.value)
-        elif isinstance(node, cst.Tuple | cst.List):
-            for element in node.elements:
-                if isinstance(element, cst.StarredElement):
+                self.plain_assigned.add(node.id)
+        elif isinstance(node, ast.Tuple | ast.List):
+            for element in node.elts:
+                if isinstance(element, ast.Starred):
                     raise _Reject
-                self.target(element.value, plain=plain)
-        elif isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name):
-            self.mutated.add(node.value.value)
-            for piece in node.slice:
-                self.expression(piece)
+                self.target(element, plain=plain)
+        elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
+            self.mutated.add(node.value.id)
+            self.expression(node.slice)
         else:
             raise _Reject
 
-    def expression(self, node: cst.CSTNode) -> int:
+    def expression(self, node: ast.AST) -> int:
         cost = 0
-        stack: list[cst.CSTNode] = [node]
+        stack: list[ast.AST] = [node]
         while stack:
             current = stack.pop()
             cost += 1
-            if isinstance(current, cst.Call):
+            if isinstance(current, ast.Call):
                 stack.extend(self.call(current))
                 continue
             if isinstance(current, _FORBIDDEN):
                 raise _Reject
-            if isinstance(current, cst.Name):
-                self.read.add(current.value)
-            elif isinstance(current, cst.ListComp | cst.SetComp | cst.DictComp | cst.GeneratorExp):
+            if isinstance(current, ast.Name):
+                self.read.add(current.id)
+            elif isinstance(current, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp):
                 raise _Reject  # their own loops are not estimated here
-            stack.extend(current.children)
+            stack.extend(ast.iter_child_nodes(current))
         return cost
 
-    def call(self, node: cst.Call) -> list[cst.CSTNode]:
+    def call(self, node: ast.Call) -> list[ast.AST]:
         """The parts of an allowed call still to read; rejects any other call."""
         func = node.func
-        rest: list[cst.CSTNode] = list(node.args)
-        if isinstance(func, cst.Name) and func.value in _BUILTINS:
-            self.called.add(func.value)
+        rest: list[ast.AST] = [*node.args, *node.keywords]
+        if isinstance(func, ast.Name) and func.id in _BUILTINS:
+            self.called.add(func.id)
             return rest
-        if isinstance(func, cst.Attribute):
-            method = func.attr.value
+        if isinstance(func, ast.Attribute):
+            method = func.attr
             if method in _PURE_METHODS:
                 return [func.value, *rest]
-            if method in _MUTATING_METHODS and isinstance(func.value, cst.Name):
-                self.mutated.add(func.value.value)
+            if method in _MUTATING_METHODS and isinstance(func.value, ast.Name):
+                self.mutated.add(func.value.id)
                 return rest
         raise _Reject
 
 
-def _read_shape(scope: Scope, node: cst.For) -> Shape | None:
+def _read_shape(scope: Scope, node: ast.For) -> Shape | None:
     if relevance.weight(scope.module, [node]) == relevance.SITES:
         return None
     reader = _Reader()
     try:
         reader.target(node.target)
-        cost = reader.block(node.body.body)
+        cost = reader.block(node.body)
     except _Reject:
         return None
     # A container mutated in the loop must be one that only the loop fills, never reassigned in it.
@@ -294,26 +291,33 @@ def _read_shape(scope: Scope, node: cst.For) -> Shape | None:
     )
 
 
-def _static_length(node: cst.BaseExpression) -> int:
+def _static_length(node: ast.expr) -> int:
     """Iterations of an inner loop, when its syntax says (`range(64)`); else a small guess."""
     if (
-        isinstance(node, cst.Call)
-        and isinstance(node.func, cst.Name)
-        and node.func.value == "range"
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "range"
+        and not node.keywords
         and 1 <= len(node.args) <= 2
-        and all(isinstance(arg.value, cst.Integer) for arg in node.args)
+        and all(_integer(arg) for arg in node.args)
     ):
         bounds = [
-            int(arg.value.value, 0) for arg in node.args if isinstance(arg.value, cst.Integer)
+            arg.value
+            for arg in node.args
+            if isinstance(arg, ast.Constant) and type(arg.value) is int
         ]
         return max(0, bounds[-1] - (bounds[0] if len(bounds) == 2 else 0))
     return 3
 
 
+def _integer(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and type(node.value) is int
+
+
 # -- freshness ------------------------------------------------------------------------------
 
 
-def _fresh(scope: Scope, node: cst.For, name: str) -> bool:
+def _fresh(scope: Scope, node: ast.For, name: str) -> bool:
     """`name` was bound to an empty literal before the loop, with no mention in between."""
     found = _parents(scope).get(id(node))
     if found is None:
@@ -331,50 +335,48 @@ def _fresh(scope: Scope, node: cst.For, name: str) -> bool:
     return False
 
 
-def _parents(scope: Scope) -> dict[int, tuple[Sequence[cst.CSTNode], int]]:
-    tree = scope.module.source.module
+_BODIES = ("body", "orelse", "finalbody")
+
+
+def _parents(scope: Scope) -> dict[int, tuple[Sequence[ast.stmt], int]]:
+    tree = scope.module.source.tree
     known = _PARENTS.get(id(tree))
     if known is not None and known[0] is tree:
         return known[1]
-    table: dict[int, tuple[Sequence[cst.CSTNode], int]] = {}
-    stack: list[cst.CSTNode] = [tree]
+    table: dict[int, tuple[Sequence[ast.stmt], int]] = {}
+    stack: list[Sequence[ast.stmt]] = [tree.body]
     while stack:
-        current = stack.pop()
-        if isinstance(current, cst.Module | cst.IndentedBlock):
-            body = current.body
-            for position, item in enumerate(body):
-                if isinstance(item, cst.For):
-                    table[id(item)] = (body, position)
-        if not isinstance(current, cst.BaseExpression | cst.SimpleStatementLine):
-            stack.extend(current.children)
+        body = stack.pop()
+        for position, item in enumerate(body):
+            if isinstance(item, ast.For):
+                table[id(item)] = (body, position)
+            for name in _BODIES:
+                inner = getattr(item, name, None)
+                if inner:
+                    stack.append(inner)
+            for part in (*getattr(item, "handlers", ()), *getattr(item, "cases", ())):
+                stack.append(part.body)
     if len(_PARENTS) > 2_000:
         _PARENTS.clear()
     _PARENTS[id(tree)] = (tree, table)
     return table
 
 
-def _mentions(node: cst.CSTNode, name: str) -> bool:
-    stack: list[cst.CSTNode] = [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, cst.Name) and current.value == name:
-            return True
-        stack.extend(current.children)
-    return False
+def _mentions(node: ast.AST, name: str) -> bool:
+    return any(isinstance(current, ast.Name) and current.id == name for current in ast.walk(node))
 
 
-def _empty_binding(statement: cst.CSTNode, name: str) -> bool:
-    if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
-        return False
-    small = statement.body[0]
-    if isinstance(small, cst.Assign):
-        if len(small.targets) != 1:
+def _empty_binding(statement: ast.stmt, name: str) -> bool:
+    if isinstance(statement, ast.Assign):
+        if len(statement.targets) != 1:
             return False
-        target, value = small.targets[0].target, small.value
-    elif isinstance(small, cst.AnnAssign) and small.value is not None:
-        target, value = small.target, small.value
+        target, value = statement.targets[0], statement.value
+    elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
+        target, value = statement.target, statement.value
     else:
         return False
-    if not (isinstance(target, cst.Name) and target.value == name):
+    if not (isinstance(target, ast.Name) and target.id == name):
         return False
-    return isinstance(value, cst.Dict | cst.List) and not value.elements
+    return (isinstance(value, ast.Dict) and not value.keys) or (
+        isinstance(value, ast.List) and not value.elts
+    )

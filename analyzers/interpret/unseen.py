@@ -10,6 +10,7 @@ object given a request's fields (`req.lora_int_id = 1`) is a request from then o
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -41,7 +42,10 @@ def mentions_sites(func: FuncV) -> bool:
     cached = _MENTIONS.get(id(func.node))
     if cached is not None and cached[0] is func.node:
         return cached[1]
-    found = bool(_SITE_HINT.search(func.module.source.module.code_for_node(func.node)))
+    source = func.module.source
+    node = func.node
+    text = source.segment(node) if isinstance(node, ast.Lambda) else source.block_text(node)
+    found = bool(_SITE_HINT.search(text))
     _MENTIONS[id(func.node)] = (func.node, found)
     return found
 
@@ -134,8 +138,8 @@ def hand_back(m: Machine, value: Value, who: str, loc: Loc, depth: int = 0) -> N
 
 
 def _is_method(func: FuncV) -> bool:
-    params = func.node.params.params
-    return bool(params) and params[0].name.value in ("self", "cls")
+    params = func.node.args.args
+    return bool(params) and params[0].arg in ("self", "cls")
 
 
 def write_attribute(m: Machine, owner: Value, name: str, value: Value, loc: Loc) -> None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    import libcst as cst
+    import ast
 
     from analyzers.files.program import Module
 
@@ -160,7 +160,7 @@ class DictV(Obj):
 class FuncV(Obj):
     """A function of the analysed repository, with its defining scope and defaults."""
 
-    node: cst.FunctionDef | cst.Lambda
+    node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
     module: Module
     closure: object  # analyzers.interpret.scope.Scope
     defaults: dict[str, Value]

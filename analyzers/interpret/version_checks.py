@@ -30,7 +30,7 @@ class VersionCheck:
     """One check a world took: `form op literal` answered `held`."""
 
     form: str  # "text", "parsed", "tuple", "major", "minor" or "micro"
-    op: str  # a libcst comparison name: "GreaterThanEqual"
+    op: str  # a comparison name (`syntax.COMPARE`): "GreaterThanEqual"
     literal: object
     held: bool
 

@@ -9,12 +9,11 @@ or a run cut short is not given.
 
 from __future__ import annotations
 
+import ast
 import gc
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-
-import libcst as cst
 
 from analyzers.files.parsing import Loc
 from analyzers.files.program import Module, ModuleLoader
@@ -22,6 +21,7 @@ from analyzers.interpret.machine import IN_TURN, Machine
 from analyzers.interpret.objects import EngineV, RequestV
 from analyzers.interpret.resume import SAVE_AFTER_STEPS, Resumes
 from analyzers.interpret.runtime import Limits
+from analyzers.interpret.syntax import FUNCTIONS
 from analyzers.interpret.trace import EngineBuilt, Referenced, Served, Spawned, Stop
 from analyzers.interpret.version_checks import allows
 from analyzers.interpret.worlds import Oracle, explore
@@ -77,15 +77,15 @@ def entry_functions(module: Module) -> list[tuple[str, ...]]:
     ids (`remove_lora`) is entered through that caller instead: that is how it is used, and
     the drop is part of it.
     """
-    code = module.source.module.code_for_node
+    code = module.source.block_text
     functions: list[tuple[tuple[str, ...], str]] = []  # (path, source), in file order
-    for statement in module.source.module.body:
-        if isinstance(statement, cst.FunctionDef):
-            functions.append(((statement.name.value,), code(statement)))
-        elif isinstance(statement, cst.ClassDef) and _SITE_HINT.search(code(statement)):
-            for item in statement.body.body:
-                if isinstance(item, cst.FunctionDef):
-                    functions.append(((statement.name.value, item.name.value), code(item)))
+    for statement in module.source.tree.body:
+        if isinstance(statement, FUNCTIONS):
+            functions.append(((statement.name,), code(statement)))
+        elif isinstance(statement, ast.ClassDef) and _SITE_HINT.search(code(statement)):
+            for item in statement.body:
+                if isinstance(item, FUNCTIONS):
+                    functions.append(((statement.name, item.name), code(item)))
     chosen: set[tuple[str, ...]] = set()
     for path, text in functions:
         if not _SITE_HINT.search(text):
@@ -112,24 +112,24 @@ def _is_private(path: Sequence[str]) -> bool:
 
 
 def _line_range(module: Module, path: Sequence[str]) -> tuple[int, int] | None:
-    body: Sequence[cst.CSTNode] = module.source.module.body
-    node: cst.CSTNode | None = None
+    body: Sequence[ast.stmt] = module.source.tree.body
+    node: ast.stmt | None = None
     for name in path:
         node = next(
             (
                 item
                 for item in body
-                if isinstance(item, cst.FunctionDef | cst.ClassDef) and item.name.value == name
+                if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+                and item.name == name
             ),
             None,
         )
         if node is None:
             return None
-        body = node.body.body if isinstance(node, cst.ClassDef) else []
+        body = node.body if isinstance(node, ast.ClassDef) else []
     if node is None:
         return None
-    where = module.source.positions.get(node)
-    return (where.start.line, where.end.line) if where is not None else None
+    return module.source.line_of(node), module.source.end_line_of(node)
 
 
 def analyse_driver(

@@ -344,3 +344,17 @@ def test_the_analysed_code_is_never_imported_or_executed(tmp_path: Path) -> None
     assert not (root / "helper-ran").exists()
     assert "sentinel_driver" not in sys.modules
     assert "helper" not in sys.modules
+
+
+def test_a_parenthesized_request_after_wide_characters_is_fixed(fix_files: FixFiles) -> None:
+    """The report reads `ast`, whose columns count UTF-8 bytes and start inside parentheses;
+    the codemod reads libcst: the site must still be found."""
+    driver = HEADER + (
+        'llm = LLM(model="base", enable_lora=True)\n'
+        'for ckpt in ["ckpt/a", "ckpt/b"]:\n'
+        '    note = "äöü→✓"; request = (LoRARequest("eval", 1, ckpt))\n'
+        '    llm.generate(["q"], SamplingParams(), lora_request=request)\n'
+    )
+    name, text, verdict = _only_fix(fix_files({"eval.py": driver}))
+    assert (name, verdict) == ("id-map", Verdict.SAFE_DISTINCT_ID)
+    assert '(LoRARequest("eval", _lora_ids.setdefault(ckpt, len(_lora_ids) + 1), ckpt))' in text
