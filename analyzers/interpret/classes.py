@@ -153,9 +153,10 @@ def get_attribute(m: Machine, owner: Value, name: str, loc: Loc) -> Value:
         found = instance_attribute(m, owner, name, loc)
         if found is not None:
             return found
-        key = f"attr#{id(owner)}.{name}"
         if not _has_external_base(owner.cls):
             return m.opaque(f"{owner.cls.name}.{name}", loc)
+        # Numbered by the run, not by the object's address: the same run gives the same report.
+        key = f"attr#{m.serial()}.{name}"
         owner.attrs[name] = m.fixed(key, f"self.{name}", loc)
         return owner.attrs[name]
     if isinstance(owner, SuperV):

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import ast
 import builtins
-from collections.abc import Callable, Iterator
-from functools import partial
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from analyzers.interpret import versions
@@ -26,9 +25,37 @@ def _absolute(module_name: str, relative: int, package: str) -> str:
     return ".".join(part for part in [*base, module_name] if part)
 
 
-def _bind(m: Machine, scope: Scope, name: str, resolve: Callable[[], Value]) -> None:
+class _Pending(LazyImport):
+    """An import statement's binding, resolved when first read: `import a.b` binds `a`
+    (DOTTED), `import a.b as x` binds the module (MODULE), `from a import b` binds `b`
+    (MEMBER). Plain fields, no closure: a run's state is copied often."""
+
+    DOTTED, MODULE, MEMBER = "dotted", "module", "member"
+
+    def __init__(
+        self, m: Machine, scope: Scope, bound: str, *, how: str, full: str, name: str
+    ) -> None:
+        super().__init__(f"{scope.module.name}.{bound}")
+        self.m, self.scope, self.how, self.full, self.member = m, scope, how, full, name
+
+    def resolve(self) -> Value:
+        return _resolve(self.m, self.scope, self.how, self.full, self.member)
+
+
+def _resolve(m: Machine, scope: Scope, how: str, full: str, name: str) -> Value:
+    if how == _Pending.DOTTED:
+        return _import_dotted(m, name, scope)
+    if how == _Pending.MODULE:
+        return _module_value(m, name, scope)
+    return _from_import(m, full, name, scope)
+
+
+def _bind(m: Machine, scope: Scope, bound: str, *, how: str, name: str, full: str = "") -> None:
     """Bind now in the driver itself; lazily inside an imported module (resolved when read)."""
-    scope.assign(name, LazyImport(resolve) if m.importing else resolve())
+    if m.importing:
+        scope.assign(bound, _Pending(m, scope, bound, how=how, full=full, name=name))
+    else:
+        scope.assign(bound, _resolve(m, scope, how, full, name))
 
 
 def _import_dotted(m: Machine, name: str, scope: Scope) -> Value:
@@ -45,9 +72,9 @@ def execute_import(m: Machine, node: ast.Import | ast.ImportFrom, scope: Scope) 
         for alias in node.names:
             name = alias.name
             if alias.asname is not None:
-                _bind(m, scope, alias.asname, partial(_module_value, m, name, scope))
+                _bind(m, scope, alias.asname, how=_Pending.MODULE, name=name)
             else:
-                _bind(m, scope, name.split(".")[0], partial(_import_dotted, m, name, scope))
+                _bind(m, scope, name.split(".")[0], how=_Pending.DOTTED, name=name)
         return
     source = node.module or ""
     full = _absolute(source, node.level or 0, scope.module.package)
@@ -58,7 +85,9 @@ def execute_import(m: Machine, node: ast.Import | ast.ImportFrom, scope: Scope) 
                 m,
                 scope,
                 alias.asname or alias.name,
-                partial(_from_import, m, full, alias.name, scope),
+                how=_Pending.MEMBER,
+                name=alias.name,
+                full=full,
             )
         return
     origin = m.import_module(full, scope.module) if full else None

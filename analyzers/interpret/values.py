@@ -6,7 +6,7 @@ compared by identity, exactly as Python does. `same(a, b)` answers True, False o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -194,22 +194,27 @@ class InstV(Obj):
     attrs: dict[str, Value] = field(default_factory=dict)
 
 
-@dataclass(eq=False)
 class LazyImport(Obj):
     """A name an imported module imports: resolved (and its module parsed) when first read.
 
     Most names a library module imports are never touched by the driver; resolving them lazily
-    keeps the analysis from parsing a whole package.
+    keeps the analysis from parsing a whole package. A subclass says how to resolve (a plain
+    object of a few fields: a run's state holds hundreds of thousands, and each is copied
+    whenever the state is).
     """
 
-    resolve: Callable[[], Value]
-    value: Value | None = None
-    busy: bool = False
+    def __init__(self, name: str) -> None:
+        self.name = name  # the module and name it imports, which names the unknown of a cycle
+        self.value: Value | None = None
+        self.busy = False
+
+    def resolve(self) -> Value:
+        raise NotImplementedError
 
     def force(self) -> Value:
         if self.value is None:
             if self.busy:  # read again while its own import runs (a circular import)
-                return Sym(f"lazy#{id(self)}", "a name from a circular import", opaque=True)
+                return Sym(f"lazy#{self.name}", "a name from a circular import", opaque=True)
             self.busy = True
             try:
                 self.value = self.resolve()
