@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import posixpath
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 
 from analyzers.files.encoding import searchable
 from analyzers.files.parsing import (
@@ -25,7 +26,14 @@ from analyzers.files.parsing import (
 )
 from analyzers.files.program import Module, ModuleLoader, module_name_for
 from analyzers.files.project import declared_package_roots, tree_top
-from analyzers.files.sites import RequestSite, find_sites, request_classes, site_needles
+from analyzers.files.sites import (
+    ClassFact,
+    RequestSite,
+    class_facts,
+    find_sites,
+    request_classes,
+    site_needles,
+)
 from analyzers.files.source import SourceError, SourceTree
 
 ABSENT = "absent"
@@ -50,44 +58,86 @@ def discover_sites(
 
     `paths` are the prefilter's candidates; `more(needles)` finds further selected Python files
     holding a needle: files that build a repository's own request class by a name that does
-    not contain vLLM's, and subclasses of those (to a few levels).
+    not contain vLLM's, and subclasses of those (to a few levels). What a file version says is
+    kept by its blob, so a history parses each version once however many commits hold it.
     """
-    trees: dict[str, ast.Module] = {}
+    read: dict[str, _Syntax] = {}
 
-    def read(names: Iterable[str]) -> None:
+    def take(names: Iterable[str]) -> None:
         for path in names:
-            if path not in trees:
-                tree = _syntax(store, path)
-                if tree is not None:
-                    trees[path] = tree
+            if path not in read:
+                found = _syntax(store, path)
+                if found is not None:
+                    read[path] = found
 
-    read(paths)
-    classes = request_classes(trees.values())
+    take(paths)
+    classes = request_classes(fact for syntax in read.values() for fact in syntax.classes)
     searched: set[str] = set()
     for _ in range(_CLASS_ROUNDS):
         fresh = sorted(name for name in classes if name not in searched and len(name) >= 3)
         if not fresh:
             break
         searched.update(fresh)
-        read(more(tuple(site_needles(fresh))))
-        classes = request_classes(trees.values(), classes)
+        take(more(tuple(site_needles(fresh))))
+        classes = request_classes(
+            (fact for syntax in read.values() for fact in syntax.classes), classes
+        )
     found: dict[str, list[RequestSite]] = {}
-    for path, tree in sorted(trees.items()):
-        try:
-            sites = find_sites(tree, classes)
-        except RecursionError:
-            continue  # the parser itself reports such a file (a failure row)
+    for path, syntax in sorted(read.items()):
+        sites = syntax.sites_of(classes, partial(_parsed, store, path))
         if sites:
             found[path] = sites
     return found
 
 
-def _syntax(store: ModuleStore, path: str) -> ast.Module | None:
+class _Syntax:
+    """What discovery reads in one file version: its class definitions, and its sites for
+    each set of request class names asked about (almost always one)."""
+
+    def __init__(self, classes: tuple[ClassFact, ...], parsed: tuple[ast.Module, str]) -> None:
+        self.classes = classes
+        self.sites: dict[frozenset[str], list[RequestSite]] = {}
+        self._parsed: tuple[ast.Module, str] | None = parsed  # until the first sites are read
+
+    def sites_of(
+        self, names: frozenset[str], parse: Callable[[], tuple[ast.Module, str] | None]
+    ) -> list[RequestSite]:
+        known = self.sites.get(names)
+        if known is None:
+            parsed, self._parsed = self._parsed or parse(), None
+            try:
+                known = find_sites(parsed[0], names, parsed[1]) if parsed is not None else []
+            except RecursionError:
+                known = []  # the parser itself reports such a file (a failure row)
+            self.sites[names] = known
+        return known
+
+
+# File versions by blob id: a history sweep reads each once.
+_READ: dict[str, _Syntax | None] = {}
+_READ_KEPT = 20_000
+
+
+def _syntax(store: ModuleStore, path: str) -> _Syntax | None:
+    blob = store.blob(path)
+    if blob in _READ:
+        return _READ[blob]
+    parsed = _parsed(store, path)
+    found = _Syntax(class_facts(parsed[0]), parsed) if parsed is not None else None
+    if blob not in (ABSENT, "unreadable"):
+        if len(_READ) >= _READ_KEPT:
+            _READ.pop(next(iter(_READ)))
+        _READ[blob] = found
+    return found
+
+
+def _parsed(store: ModuleStore, path: str) -> tuple[ast.Module, str] | None:
     data = store.data(path)
     if not isinstance(data, bytes) or len(data) > PARSE_LIMIT:
         return None
     try:
-        return ast.parse(decode(data), filename=path)
+        text = decode(data)
+        return ast.parse(text, filename=path), text
     except (SyntaxError, ValueError, RecursionError, MemoryError, ParseFailure):
         return None  # the parser reports such a file (a failure row) if it is a candidate
 

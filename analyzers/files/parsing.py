@@ -87,7 +87,7 @@ class SourceFile:
     @cached_property
     def lines(self) -> list[str]:
         """The text's lines as Python counts them (`lines[0]` is line 1), without their ends."""
-        return _LINE_END.split(self.text)
+        return source_lines(self.text)
 
     def loc(self, node: ast.AST) -> Loc:
         """Where a node is, its text computed once and only when asked for."""
@@ -164,6 +164,12 @@ class SourceFile:
             if not text.isascii():
                 return len(text.encode("utf-8")[:offset].decode("utf-8", "replace"))
         return offset
+
+
+def source_lines(text: str) -> list[str]:
+    """A text's lines as Python counts them (form feeds and other Unicode breaks do not end a
+    line for it), without their ends."""
+    return _LINE_END.split(text)
 
 
 def _positioned(node: ast.AST) -> ast.AST:

@@ -12,9 +12,10 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from analyzers.files.parsing import source_lines
 from analyzers.vllm import api
 
 
@@ -74,26 +75,47 @@ def _tail(node: ast.expr) -> str:
     return ""
 
 
-def request_classes(trees: Iterable[ast.Module], known: Iterable[str] = ()) -> frozenset[str]:
-    """The request class names of a repository: vLLM's, subclasses of any of them (to a fixed
-    point, across files), and vendored classes that declare `lora_int_id` as a field."""
-    names = set(api.REQUEST_CLASS_NAMES) | set(known)
-    classes = [node for tree in trees for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
-    changed = True
-    while changed:
-        changed = False
-        for node in classes:
-            if node.name in names:
-                continue
-            based = any(_tail(base) in names for base in node.bases)
-            vendored = any(
+@dataclass(frozen=True)
+class ClassFact:
+    """What one class definition says about request classes: its name, the last name of each
+    base, and whether it declares `lora_int_id` as a field (a vendored copy)."""
+
+    name: str
+    bases: tuple[str, ...]
+    vendored: bool
+
+
+def class_facts(tree: ast.Module) -> tuple[ClassFact, ...]:
+    """The class definitions of one file, read once per file version (a history asks again)."""
+    return tuple(
+        ClassFact(
+            node.name,
+            tuple(_tail(base) for base in node.bases),
+            any(
                 isinstance(item, ast.AnnAssign)
                 and isinstance(item.target, ast.Name)
                 and item.target.id in _VENDORED_FIELDS
                 for item in node.body
-            )
-            if based or vendored:
-                names.add(node.name)
+            ),
+        )
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ClassDef)
+    )
+
+
+def request_classes(facts: Iterable[ClassFact], known: Iterable[str] = ()) -> frozenset[str]:
+    """The request class names of a repository: vLLM's, subclasses of any of them (to a fixed
+    point, across files), and vendored classes that declare `lora_int_id` as a field."""
+    names = set(api.REQUEST_CLASS_NAMES) | set(known)
+    classes = list(facts)
+    changed = True
+    while changed:
+        changed = False
+        for fact in classes:
+            if fact.name in names:
+                continue
+            if fact.vendored or any(base in names for base in fact.bases):
+                names.add(fact.name)
                 changed = True
     return frozenset(names)
 
@@ -165,16 +187,22 @@ class _Finder(ast.NodeVisitor):
             self._add(node, SiteKind.GENERATED, "source code in a string")
 
 
-def find_sites(tree: ast.Module, classes: frozenset[str]) -> list[RequestSite]:
-    """Every request site of one parsed file, in source order (one per line and kind)."""
+def find_sites(tree: ast.Module, classes: frozenset[str], text: str = "") -> list[RequestSite]:
+    """Every request site of one parsed file, in source order (one per line and kind); with
+    the file's `text`, columns count characters (`ast` counts UTF-8 bytes)."""
     finder = _Finder(classes)
     finder.visit(tree)
     seen: set[tuple[int, SiteKind]] = set()
     out: list[RequestSite] = []
+    lines = source_lines(text) if text and not text.isascii() else []
     for site in sorted(finder.found, key=lambda s: (s.line, s.column)):
         if (site.line, site.kind) not in seen:
             seen.add((site.line, site.kind))
-            out.append(site)
+            shown = site
+            if 0 < site.line <= len(lines) and not lines[site.line - 1].isascii():
+                before = lines[site.line - 1].encode()[: site.column - 1]
+                shown = replace(site, column=len(before.decode("utf-8", "replace")) + 1)
+            out.append(shown)
     return out
 
 

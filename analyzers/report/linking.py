@@ -49,7 +49,9 @@ def _mirror_helpers(
     analyses: dict[str, FileAnalysis],
     syntax: Mapping[str, Sequence[RequestSite]],
 ) -> None:
-    own = {path: row.model_copy(deep=True) for path, row in rows.items()}
+    # Each row as it was before any helper took a caller's verdict (fields are only read and
+    # reassigned, never changed in place, so a shallow copy keeps them).
+    own = {path: row.model_copy() for path, row in rows.items()}
     for path, row in rows.items():
         lines = {*analyses[path].site_lines, *(site.line for site in syntax.get(path, ()))}
         if not lines:

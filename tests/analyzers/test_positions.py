@@ -78,3 +78,17 @@ def test_an_and_chain_is_decided_operand_by_operand(audit_files: AuditFiles) -> 
     )
     [row] = audit_files({"eval.py": driver}).drivers
     assert row.verdict is Verdict.AFFECTED
+
+
+def test_a_site_no_run_reaches_is_at_its_character_column(audit_files: AuditFiles) -> None:
+    """The syntax-only sites of an unreached row count characters too."""
+    driver = HEADER + (
+        'raise SystemExit("this module only documents the request")\n'
+        "def never_called(ckpt):\n"
+        '    note = "äöü→✓"; return LoRARequest("eval", 1, ckpt)\n'
+    )
+    [row] = audit_files({"helper.py": driver}).drivers
+    assert "no analysed run reached" in row.reason
+    line = driver.splitlines()[5]
+    [site] = [site for site in row.sites if site.line == 6]
+    assert site.column == line.index("LoRARequest(") + 1
