@@ -10,6 +10,7 @@ fixed input, texts whose known prefix or suffix differ.
 from __future__ import annotations
 
 import ast
+import itertools
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
@@ -149,19 +150,50 @@ def _key(subject: str, literal: object) -> str:
     return f"{subject}{_EQ}{literal!r}"
 
 
+class _Assumptions:
+    """A world's answers about equalities, by subject: `subject == literal` keys of its memo.
+
+    The memo only grows (a new world or a taken-up state brings a new one), so the keys are
+    read once each, in order; asking about a subject no longer walks every answer of the world
+    (thousands in a run that starts child processes in a loop)."""
+
+    def __init__(self, memo: dict[str, bool]) -> None:
+        self.memo = memo
+        self.read = 0
+        self.by_subject: dict[str, list[tuple[object, str]]] = {}
+
+    def catch_up(self) -> None:
+        memo = self.memo
+        if self.read == len(memo):
+            return
+        for key in itertools.islice(memo, self.read, None):
+            start = key.find(_EQ)
+            while start >= 0:  # a subject may hold " == " itself: every split is a candidate
+                try:
+                    literal = ast.literal_eval(key[start + len(_EQ) :])
+                except (ValueError, SyntaxError):
+                    pass
+                else:
+                    self.by_subject.setdefault(key[:start], []).append((literal, key))
+                start = key.find(_EQ, start + 1)
+        self.read = len(memo)
+
+
+def _assumptions(oracle: Oracle) -> _Assumptions:
+    found = getattr(oracle, "_assumptions", None)
+    if not isinstance(found, _Assumptions) or found.memo is not oracle.memo:
+        found = _Assumptions(oracle.memo)
+        oracle._assumptions = found  # type: ignore[attr-defined]
+    found.catch_up()
+    return found
+
+
 def _assumed(oracle: Oracle, subject: str) -> tuple[list[object], list[object]]:
     """The values `subject` was assumed equal to, and those it was assumed to differ from."""
     equal: list[object] = []
     unequal: list[object] = []
-    prefix = f"{subject}{_EQ}"
-    for key, answer in oracle.memo.items():
-        if not key.startswith(prefix):
-            continue
-        try:
-            literal = ast.literal_eval(key[len(prefix) :])
-        except (ValueError, SyntaxError):
-            continue
-        (equal if answer else unequal).append(literal)
+    for literal, key in _assumptions(oracle).by_subject.get(subject, ()):
+        (equal if oracle.memo[key] else unequal).append(literal)
     if _truth_memo(oracle, subject) is False:  # `if x:` was taken false: x is no truthy literal
         unequal.append(_TRUTHY)
     return equal, unequal

@@ -68,21 +68,23 @@ def explore(
     `first`: decisions of a run whose other side is tried before any other alternative (a run
     that spent its step budget inside a branch: the other side of that branch skips it)."""
     results: list[T] = []
-    # (-weight, -run, decision index, prefix): heaviest first, then the latest run's earliest
-    # decision, which is the old depth-first order when every weight is equal.
-    pending: list[tuple[int, int, int, list[bool]]] = [(0, 0, 0, [])]
+    # (-weight, -run, decision index, that run's choices): heaviest first, then the latest
+    # run's earliest decision, which is the old depth-first order when every weight is equal.
+    # The alternative is the choices before the decision and the other side of it; it is made
+    # only when its turn comes (a run can take thousands of decisions).
+    pending: list[tuple[int, int, int, list[bool]]] = [(0, 0, -1, [])]
     while pending:
         if len(results) >= max_worlds:
             return results, False
-        prefix = heapq.heappop(pending)[3]
+        _, _, flipped, earlier = heapq.heappop(pending)
+        prefix = [*earlier[:flipped], not earlier[flipped]] if flipped >= 0 else []
         oracle = Oracle(prefix)
         results.append(run(oracle))
         choices = [choice for choice, _ in oracle.taken]
         preferred = set(first(results[-1])) if first is not None else set()
         for index in range(len(prefix), len(oracle.taken)):
-            alternative = [*choices[:index], not choices[index]]
             weight = oracle.weights[index] if index < len(oracle.weights) else 1
             if index in preferred:
                 weight += _PREFERRED
-            heapq.heappush(pending, (-weight, -len(results), index, alternative))
+            heapq.heappush(pending, (-weight, -len(results), index, choices))
     return results, True

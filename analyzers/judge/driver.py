@@ -142,11 +142,30 @@ def analyse_driver(
 ) -> DriverResult:
     """`share_from`: a run's state is copied for later worlds that answer alike once at least
     this many steps ran since its last copy (None: every world runs from the beginning)."""
-    if gc.isenabled():
+    collecting = gc.isenabled()
+    if collecting:
         # What is alive now (parsed trees, what earlier drivers left in the loader) lives on:
         # later collections need not walk it again. Garbage goes first, or it would stay.
         gc.collect()
         gc.freeze()
+    # The runs, and judging what they kept, build millions of objects in reference cycles
+    # (scopes, closures) that live until the driver is judged: the cyclic collector would walk
+    # them again and again for nothing. The next driver's collection above frees them.
+    gc.disable()
+    try:
+        return _analyse(loader, module, versions, primary, share_from)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _analyse(
+    loader: ModuleLoader,
+    module: Module,
+    versions: Sequence[VllmVersion],
+    primary: VllmVersion | None,
+    share_from: int | None,
+) -> DriverResult:
     limits = limits_for(module)
     spent = [0]
     resumes = Resumes(min_steps=share_from) if share_from is not None else None
@@ -225,16 +244,7 @@ def _explore(
         machine.release()
         return machine
 
-    # The runs build millions of short-lived objects in reference cycles (scopes, closures):
-    # the cyclic collector would walk the parsed trees again and again for nothing. It runs
-    # once the search is over, as it would have eventually.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        return explore(run, max_worlds=MAX_WORLDS, first=lambda machine: machine.trace.heavy)
-    finally:
-        if collecting:
-            gc.enable()
+    return explore(run, max_worlds=MAX_WORLDS, first=lambda machine: machine.trace.heavy)
 
 
 def _combine(
