@@ -32,8 +32,9 @@ def _text_parts(value: Value | None) -> list[str]:
     return []
 
 
-def _server(url: Value | None) -> str:
-    """Which server: the URL up to its `/v1/` part (one shared key when it is unknown)."""
+def _server(url: Value | None) -> tuple[str, bool]:
+    """Which server: the URL up to its `/v1/` part (one shared key when it is unknown), and
+    whether that part is known (a run-time host or port may name any server)."""
     if isinstance(url, Concat):
         prefix: list[Value] = []
         for part in url.parts:
@@ -41,10 +42,11 @@ def _server(url: Value | None) -> str:
                 prefix.append(Const(str(part.value).split(api.ROUTE_PREFIX)[0]))
                 break
             prefix.append(part)
-        return "+".join(key_text(part) for part in prefix)
+        known = all(isinstance(part, Const) for part in prefix)
+        return "+".join(key_text(part) for part in prefix), known
     if isinstance(url, Const):
-        return str(url.value).split(api.ROUTE_PREFIX)[0]
-    return "server"
+        return str(url.value).split(api.ROUTE_PREFIX)[0], True
+    return "server", False
 
 
 def http_call(m: Machine, verb: str, args: CallArgs, loc: Loc) -> bool:
@@ -71,7 +73,8 @@ def http_call(m: Machine, verb: str, args: CallArgs, loc: Loc) -> bool:
     if not unload:
         m.trace.requests.append(request)
         m.covered.add((loc.path, loc.line, loc.column))
+    server, known = _server(url)
     m.trace.facts.append(
-        ServerLoad(_server(url), request, unload, content_at(m.writes, path), loc, m.proc)
+        ServerLoad(server, request, unload, content_at(m.writes, path), loc, m.proc, known)
     )
     return True

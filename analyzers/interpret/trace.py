@@ -157,6 +157,7 @@ class ServerLoad:
     content: Content
     loc: Loc
     proc: int
+    server_known: bool = True  # False: its URL holds a run-time part (a caller's host, a port)
 
 
 @dataclass

@@ -9,7 +9,6 @@ or a run cut short is not given.
 
 from __future__ import annotations
 
-import ast
 import gc
 import re
 from collections.abc import Sequence
@@ -17,25 +16,21 @@ from dataclasses import dataclass, field
 
 from analyzers.files.parsing import Loc
 from analyzers.files.program import Module, ModuleLoader
-from analyzers.interpret.machine import IN_TURN, Machine
+from analyzers.interpret.machine import Machine
 from analyzers.interpret.objects import EngineV, RequestV
 from analyzers.interpret.resume import SAVE_AFTER_STEPS, Resumes
 from analyzers.interpret.runtime import Limits
-from analyzers.interpret.syntax import FUNCTIONS
 from analyzers.interpret.trace import EngineBuilt, Referenced, Served, Spawned, Stop
 from analyzers.interpret.version_checks import allows
 from analyzers.interpret.worlds import Oracle, explore
+from analyzers.judge.entries import entry_functions, in_turn_entries, is_private, line_range
 from analyzers.judge.outcome import SEVERITY, Outcome, rests_on_order, worst
 from analyzers.judge.reasons import only_when
 from analyzers.judge.verdict import judge
 from analyzers.model import Verdict
-from analyzers.vllm import api
 from analyzers.vllm.releases import LOAD_INPLACE_SINCE, VllmVersion, has_load_inplace
 
 MAX_WORLDS = 32
-MAX_IN_TURN = 6  # a class or module with more request functions is used one function at a time
-_SITE_HINT = re.compile("|".join(re.escape(word) for word in api.SITE_WORDS))
-_DROP_HINT = re.compile("|".join(re.escape(word) for word in sorted(api.REMOVE_METHOD_NAMES)))
 _MODULUS = re.compile(r"%\s*\(?\s*(\d{1,3})\b")
 
 
@@ -65,71 +60,6 @@ def limits_for(module: Module) -> Limits:
     moduli = [int(found) for found in _MODULUS.findall(module.source.text)]
     small = [k for k in moduli if 1 < k <= 16]
     return Limits(symbolic_iterations=max(3, 2 * max(small, default=1) + 1))
-
-
-def entry_functions(module: Module) -> list[tuple[str, ...]]:
-    """Top-level functions and methods of top-level classes that mention adapter requests.
-
-    Library mode: those the file's own run never reaches are run on their own, as unseen
-    callers would use them (repeated calls, unknown arguments, one instance); functions nested
-    in them are reached when they escape (a callback, a route, a monkeypatch, a return value).
-    A private helper (`_name`) that another function of the file calls after dropping adapter
-    ids (`remove_lora`) is entered through that caller instead: that is how it is used, and
-    the drop is part of it.
-    """
-    code = module.source.block_text
-    functions: list[tuple[tuple[str, ...], str]] = []  # (path, source), in file order
-    for statement in module.source.tree.body:
-        if isinstance(statement, FUNCTIONS):
-            functions.append(((statement.name,), code(statement)))
-        elif isinstance(statement, ast.ClassDef) and _SITE_HINT.search(code(statement)):
-            for item in statement.body:
-                if isinstance(item, FUNCTIONS):
-                    functions.append(((statement.name, item.name), code(item)))
-    chosen: set[tuple[str, ...]] = set()
-    for path, text in functions:
-        if not _SITE_HINT.search(text):
-            continue
-        name = path[-1]
-        callers = (
-            [
-                other
-                for other, body in functions
-                if other != path
-                and _DROP_HINT.search(body)
-                and re.search(rf"\b{re.escape(name)}\s*\(", body)
-            ]
-            if _is_private(path)
-            else []
-        )
-        chosen.update(callers or [path])
-    return [path for path, _ in functions if path in chosen]
-
-
-def _is_private(path: Sequence[str]) -> bool:
-    name = path[-1]
-    return name.startswith("_") and not name.startswith("__")
-
-
-def _line_range(module: Module, path: Sequence[str]) -> tuple[int, int] | None:
-    body: Sequence[ast.stmt] = module.source.tree.body
-    node: ast.stmt | None = None
-    for name in path:
-        node = next(
-            (
-                item
-                for item in body
-                if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
-                and item.name == name
-            ),
-            None,
-        )
-        if node is None:
-            return None
-        body = node.body if isinstance(node, ast.ClassDef) else []
-    if node is None:
-        return None
-    return module.source.line_of(node), module.source.end_line_of(node)
 
 
 def analyse_driver(
@@ -175,19 +105,19 @@ def _analyse(
     # Private helpers last: one that an entry of the file already ran is used the way that
     # entry uses it, so it is not run again on its own.
     functions = entry_functions(module)
-    for path in sorted(functions, key=_is_private):
-        span = _line_range(module, path)
+    for path in sorted(functions, key=is_private):
+        span = line_range(module, path)
         if span is not None and any(
             p == module.path and span[0] <= line <= span[1] for p, line, _ in covered
         ):
             continue
         runs.append(_explore(loader, module, path, limits, spent, resumes=resumes))
-        if not _is_private(path):
+        if not is_private(path):
             covered |= {key for machine in runs[-1][0] for key in machine.covered}
         if any(machine.trace.requests or machine.trace.facts for machine in runs[-1][0]):
             entries.append(".".join(path) + "()")
     turns: list[str] = []
-    for path in in_turn_entries(functions):
+    for path in in_turn_entries(module, functions):
         if spent[0] > limits.total_steps:
             break  # an extra use the budget leaves no room for; each method's own runs stand
         runs.append(_explore(loader, module, path, limits, spent, resumes=resumes))
@@ -204,23 +134,6 @@ def _analyse(
             f"outside it may use it (called twice, unknown arguments, one instance{both})"
         )
     return result
-
-
-def in_turn_entries(entries: Sequence[tuple[str, ...]]) -> list[tuple[str, ...]]:
-    """One run per class whose public methods with request sites are more than one, and one
-    for such functions of the module: an unseen caller uses them on one instance (or one
-    module's state), one after the other (`load_checkpoint(path)` keeps a request that
-    `play()` serves; a route registers an expert that another route serves), which no
-    function run on its own shows."""
-    methods: dict[str, list[str]] = {}  # "" holds the module's own functions
-    for path in entries:
-        if not path[-1].startswith("_"):  # neither private helpers nor `__init__` and kin
-            methods.setdefault(path[0] if len(path) == 2 else "", []).append(path[-1])
-    return [
-        (owner, IN_TURN, *names)
-        for owner, names in methods.items()
-        if 1 < len(names) <= MAX_IN_TURN
-    ]
 
 
 def _explore(

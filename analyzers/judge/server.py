@@ -76,7 +76,89 @@ def judge_server(loads: Sequence[ServerLoad], version: VllmVersion) -> Outcome:
                 certain.append((load, first))
             elif same_adapter is None:
                 possible.append((load, first))
-    return _outcome(loads, records, (certain, possible), (reloads, after_unload), version)
+    outcome = _outcome(loads, records, (certain, possible), (reloads, after_unload), version)
+    if outcome.verdict is not Verdict.AFFECTED:
+        clash = _names_may_clash(loads, version)
+        if clash is not None:
+            later, earlier = clash
+            if key_text(later.request.name or Const(None)) == key_text(
+                earlier.request.name or Const(None)
+            ):
+                what = (
+                    f"the load of adapter {label(later.request.name)} at {later.loc} goes to a "
+                    f"server only known at run time, which may be the one loaded at "
+                    f"{earlier.loc}"
+                )
+            else:
+                what = (
+                    f"the adapter name {label(later.request.name)} sent to "
+                    f"{_LOAD_ROUTE.path} at {later.loc} is only known at run time and may be "
+                    f"{label(earlier.request.name)}, the name loaded at {earlier.loc}"
+                )
+            return Outcome(
+                Verdict.INDETERMINATE,
+                f"{what}; if it is, the server refuses the second load (HTTP 400) and keeps "
+                f"serving the first adapter",
+                later.request.loc,
+                records,
+                len(records),
+            )
+    return outcome
+
+
+def _names_may_clash(
+    loads: Sequence[ServerLoad], version: VllmVersion
+) -> tuple[ServerLoad, ServerLoad] | None:
+    """A later load that may name an earlier one's adapter on the same server, for another
+    folder, with no unload of that name between them and no in-place reload: the server would
+    refuse it. The replay's table tells names and servers apart by their text; here two are
+    known apart only when both are known (as ids are: a caller that names its adapters, or
+    picks the port, may give two folders one name on one server)."""
+    for index, later in enumerate(loads):
+        if later.unload or _reloads_in_place(later, version):
+            continue
+        for position in range(index):
+            earlier = loads[position]
+            if earlier.unload or not _may_share_table_entry(earlier, later):
+                continue
+            if not (
+                _same_adapter(earlier, later) or _unloaded(loads[position + 1 : index], earlier)
+            ):
+                return later, earlier
+    return None
+
+
+def _may_share_table_entry(first: ServerLoad, second: ServerLoad) -> bool:
+    """Whether two loads may name one adapter of one server, where the replay's table (which
+    compares their texts) keeps them apart."""
+    same_server = first.server == second.server
+    if not same_server and first.server_known and second.server_known:
+        return False
+    one, two = first.request.name, second.request.name
+    same_name = isinstance(one, Const) and isinstance(two, Const) and one == two
+    if isinstance(one, Sym) and isinstance(two, Sym) and one.key == two.key:
+        same_name = True
+    if same_server and same_name:
+        return False  # one table entry: the replay itself decides
+    if same_name:
+        return True
+    known_apart = isinstance(one, Const) and isinstance(two, Const)
+    return not known_apart and (isinstance(one, Sym) or isinstance(two, Sym))
+
+
+def _reloads_in_place(load: ServerLoad, version: VllmVersion) -> bool:
+    asked = load.request.load_inplace
+    return isinstance(asked, Const) and bool(asked.value) and has_load_inplace(version)
+
+
+def _unloaded(between: Sequence[ServerLoad], earlier: ServerLoad) -> bool:
+    return any(
+        load.unload
+        and load.request.name is not None
+        and earlier.request.name is not None
+        and same(load.request.name, earlier.request.name) is True
+        for load in between
+    )
 
 
 def _same_adapter(first: ServerLoad, later: ServerLoad) -> bool | None:

@@ -1,0 +1,193 @@
+"""Library mode: which functions of a file are run on their own, and which together.
+
+A file whose request-building functions nothing in it calls is used by callers the analysis
+cannot see. Each such function (or method, on one instance) is run as they may run it: twice,
+with unknown arguments. The public methods of a class that has them are also run in turn on one
+instance, with the methods that change what they read (`update_lora_path(path)` before
+`generate()`): a caller may point the instance at another folder between two requests.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator, Sequence
+
+from analyzers.files.program import Module
+from analyzers.interpret.machine import IN_TURN
+from analyzers.interpret.syntax import FUNCTIONS, Function, parameters
+from analyzers.vllm import api
+
+MAX_IN_TURN = 6  # a class or module with more request functions is used one function at a time
+_SITE_HINT = re.compile("|".join(re.escape(word) for word in api.SITE_WORDS))
+_DROP_HINT = re.compile("|".join(re.escape(word) for word in sorted(api.REMOVE_METHOD_NAMES)))
+
+
+def entry_functions(module: Module) -> list[tuple[str, ...]]:
+    """Top-level functions and methods of top-level classes that mention adapter requests.
+
+    Library mode: those the file's own run never reaches are run on their own, as unseen
+    callers would use them (repeated calls, unknown arguments, one instance); functions nested
+    in them are reached when they escape (a callback, a route, a monkeypatch, a return value).
+    A private helper (`_name`) that another function of the file calls after dropping adapter
+    ids (`remove_lora`) is entered through that caller instead: that is how it is used, and
+    the drop is part of it.
+    """
+    code = module.source.block_text
+    functions: list[tuple[tuple[str, ...], str]] = []  # (path, source), in file order
+    for statement in module.source.tree.body:
+        if isinstance(statement, FUNCTIONS):
+            functions.append(((statement.name,), code(statement)))
+        elif isinstance(statement, ast.ClassDef) and _SITE_HINT.search(code(statement)):
+            for item in statement.body:
+                if isinstance(item, FUNCTIONS):
+                    functions.append(((statement.name, item.name), code(item)))
+    chosen: set[tuple[str, ...]] = set()
+    for path, text in functions:
+        if not _SITE_HINT.search(text):
+            continue
+        name = path[-1]
+        callers = (
+            [
+                other
+                for other, body in functions
+                if other != path
+                and _DROP_HINT.search(body)
+                and re.search(rf"\b{re.escape(name)}\s*\(", body)
+            ]
+            if is_private(path)
+            else []
+        )
+        chosen.update(callers or [path])
+    return [path for path, _ in functions if path in chosen]
+
+
+def is_private(path: Sequence[str]) -> bool:
+    name = path[-1]
+    return name.startswith("_") and not name.startswith("__")
+
+
+def line_range(module: Module, path: Sequence[str]) -> tuple[int, int] | None:
+    """The first and last line of a top-level function or a method of a top-level class."""
+    body: Sequence[ast.stmt] = module.source.tree.body
+    node: ast.stmt | None = None
+    for name in path:
+        node = next(
+            (
+                item
+                for item in body
+                if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+                and item.name == name
+            ),
+            None,
+        )
+        if node is None:
+            return None
+        body = node.body if isinstance(node, ast.ClassDef) else []
+    if node is None:
+        return None
+    return module.source.line_of(node), module.source.end_line_of(node)
+
+
+def in_turn_entries(module: Module, entries: Sequence[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """Runs of several functions in turn on one instance (or one module's state).
+
+    One per class whose public methods with request sites are more than one, or that has
+    public methods changing what those read (setters), and one likewise for the module's own
+    functions: an unseen caller uses them one after the other (`load_checkpoint(path)` keeps a
+    request that `play()` serves; `update_lora_path(path)` points `generate()` at another
+    folder; a route registers an expert that another route serves), which no function run on
+    its own shows. The setters come first in each round, so every request follows one.
+    """
+    methods: dict[str, list[str]] = {}  # "" holds the module's own functions
+    for path in entries:
+        if not path[-1].startswith("_"):  # neither private helpers nor `__init__` and kin
+            methods.setdefault(path[0] if len(path) == 2 else "", []).append(path[-1])
+    found = []
+    for owner, names in methods.items():
+        if len(names) > MAX_IN_TURN:
+            continue
+        changes = _setters(module, owner, names)[: MAX_IN_TURN - len(names)]
+        if len(changes) + len(names) > 1:
+            found.append((owner, IN_TURN, *changes, *names))
+    return found
+
+
+def _setters(module: Module, owner: str, users: Sequence[str]) -> list[str]:
+    """Public functions of `owner` (a class; "" for the module) that assign what the request
+    functions `users`, or the private helpers they may call, read: an attribute of the
+    instance, or a global of the module."""
+    functions = _functions(module, owner)
+    readers = [
+        node
+        for name, node in functions.items()
+        if name in users or (name.startswith("_") and not name.startswith("__"))
+    ]
+    read: set[str] = set()
+    for node in readers:
+        read |= set(_reads(node, owner))
+    return [
+        name
+        for name, node in functions.items()
+        if name not in users and not name.startswith("_") and read & set(_writes(node, owner))
+    ]
+
+
+def _functions(module: Module, owner: str) -> dict[str, Function]:
+    body: list[ast.stmt] = module.source.tree.body
+    if owner:
+        found = next(
+            (item for item in body if isinstance(item, ast.ClassDef) and item.name == owner), None
+        )
+        body = found.body if found is not None else []
+    return {
+        item.name: item
+        for item in body
+        if isinstance(item, FUNCTIONS) and not any(_accessor(d) for d in item.decorator_list)
+    }
+
+
+def _accessor(decorator: ast.expr) -> bool:
+    """A property or its setter: read and written as an attribute, never called by name."""
+    if isinstance(decorator, ast.Attribute):
+        return decorator.attr in ("setter", "getter", "deleter")
+    return isinstance(decorator, ast.Name) and decorator.id in ("property", "cached_property")
+
+
+def _receiver(node: Function, owner: str) -> str | None:
+    """The name a method's instance goes by (its first parameter); None for a module function
+    (`owner` ""), a static method, or a method with no parameter."""
+    if not owner:
+        return None
+    if any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list):
+        return None
+    positional = parameters(node).positional
+    return positional[0].name if positional else None
+
+
+def _reads(node: Function, owner: str) -> Iterator[str]:
+    receiver = _receiver(node, owner)
+    for current in ast.walk(node):
+        if isinstance(current, ast.Attribute) and isinstance(current.ctx, ast.Load):
+            if isinstance(current.value, ast.Name) and current.value.id == receiver:
+                yield current.attr
+        elif not owner and isinstance(current, ast.Name) and isinstance(current.ctx, ast.Load):
+            yield current.id
+
+
+def _writes(node: Function, owner: str) -> Iterator[str]:
+    receiver = _receiver(node, owner)
+    declared = {
+        name
+        for current in ast.walk(node)
+        if isinstance(current, ast.Global)
+        for name in current.names
+    }
+    for current in ast.walk(node):
+        if not isinstance(getattr(current, "ctx", None), ast.Store):
+            continue
+        if isinstance(current, ast.Attribute) and isinstance(current.value, ast.Name):
+            if receiver is not None and current.value.id == receiver:
+                yield current.attr
+        elif isinstance(current, ast.Name) and not owner and current.id in declared:
+            yield current.id
