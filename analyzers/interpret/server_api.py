@@ -1,4 +1,5 @@
-"""vLLM's OpenAI-compatible server, driven over HTTP: `/v1/load_lora_adapter` and its unload.
+"""vLLM's OpenAI-compatible server, driven over HTTP: `/v1/load_lora_adapter`, its unload, and
+the generations that name a loaded adapter as their model (`/v1/completions`).
 
 The server names adapters; it gives every load its own id from a counter, refuses to load a
 name that is already loaded (HTTP 400, the old path keeps being served) unless the request asks
@@ -14,7 +15,7 @@ from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import dict_get, key_text
 from analyzers.interpret.folders import content_at
 from analyzers.interpret.objects import RequestV
-from analyzers.interpret.trace import ServerLoad
+from analyzers.interpret.trace import ServerLoad, ServerServe
 from analyzers.interpret.values import Concat, Const, DictV, Value
 from analyzers.vllm import api
 
@@ -67,13 +68,21 @@ def http_call(m: Machine, verb: str, args: CallArgs, loc: Loc) -> bool:
         return m.opaque(f"{name} of the request body", loc)
 
     body = api.SERVER_BODY
+    server, known = _server(url)
+    if route.effect is api.Effect.SERVE:
+        now = {
+            fact.request.rid: content_at(m.writes, fact.request.path)
+            for fact in m.trace.facts
+            if isinstance(fact, ServerLoad) and not fact.unload
+        }
+        m.trace.facts.append(ServerServe(server, field(body.model), now, loc, m.proc, known))
+        return True
     name, path = field(body.name), None if unload else field(body.path)
     request = RequestV(m.serial(), name, None, path, field(body.load_inplace), loc, server=True)
     request.path_text = args.text(None, "json")
     if not unload:
         m.trace.requests.append(request)
         m.covered.add((loc.path, loc.line, loc.column))
-    server, known = _server(url)
     m.trace.facts.append(
         ServerLoad(server, request, unload, content_at(m.writes, path), loc, m.proc, known)
     )

@@ -161,6 +161,21 @@ class ServerLoad:
 
 
 @dataclass
+class ServerServe:
+    """A generation on vLLM's server that names an adapter as its model (`/v1/completions`):
+    the server answers with what it loaded under that name, whatever the folder holds now."""
+
+    server: str
+    name: Value | None
+    # What each earlier load's folder holds at this generation (by the load's request id):
+    # a folder rewritten since its load is served as it was then.
+    now: dict[int, Content]
+    loc: Loc
+    proc: int
+    server_known: bool = True
+
+
+@dataclass
 class Unknown:
     """Something the analysis could not decide that may matter (kept for the reason)."""
 
@@ -197,6 +212,7 @@ Fact = (
     | Escaped
     | OpaqueServe
     | ServerLoad
+    | ServerServe
 )
 
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from analyzers.events import ReplayRecord
 from analyzers.interpret.containers import key_text
-from analyzers.interpret.trace import ServerLoad
+from analyzers.interpret.trace import ServerLoad, ServerServe
 from analyzers.interpret.values import Const, Sym, describe, label, same
 from analyzers.judge.lifetimes import Instantiation
 from analyzers.judge.outcome import Outcome
@@ -38,7 +38,7 @@ def _unknown(load: ServerLoad) -> str | None:
     return None
 
 
-def judge_server(loads: Sequence[ServerLoad], version: VllmVersion) -> Outcome:
+def judge_server(events: Sequence[ServerLoad | ServerServe], version: VllmVersion) -> Outcome:
     names = Instantiation()
     table: ServerTable[ServerLoad] = ServerTable(version)
     records: list[ReplayRecord] = []
@@ -46,7 +46,17 @@ def judge_server(loads: Sequence[ServerLoad], version: VllmVersion) -> Outcome:
     possible: list[tuple[ServerLoad, ServerLoad]] = []
     reloads: list[ServerLoad] = []
     after_unload: list[ServerLoad] = []
-    for load in loads:
+    outdated: list[tuple[ServerServe, ServerLoad, bool]] = []  # (serve, load, certainly)
+    loads = [event for event in events if isinstance(event, ServerLoad)]
+    for event in events:
+        if isinstance(event, ServerServe):
+            found = _serve(table, names, event)
+            if found is not None:
+                records.append(found[0])
+                if found[0].stale:
+                    outdated.append((event, found[1], found[2]))
+            continue
+        load = event
         unknown = _unknown(load)
         if unknown is not None:
             return Outcome(Verdict.INDETERMINATE, unknown, load.request.loc)
@@ -77,6 +87,8 @@ def judge_server(loads: Sequence[ServerLoad], version: VllmVersion) -> Outcome:
             elif same_adapter is None:
                 possible.append((load, first))
     outcome = _outcome(loads, records, (certain, possible), (reloads, after_unload), version)
+    if outdated and outcome.verdict is not Verdict.AFFECTED:
+        outcome = _outdated(outcome, outdated)
     if outcome.verdict is not Verdict.AFFECTED:
         clash = _names_may_clash(loads, version)
         if clash is not None:
@@ -104,6 +116,48 @@ def judge_server(loads: Sequence[ServerLoad], version: VllmVersion) -> Outcome:
                 len(records),
             )
     return outcome
+
+
+def _serve(
+    table: ServerTable[ServerLoad], names: Instantiation, serve: ServerServe
+) -> tuple[ReplayRecord, ServerLoad, bool] | None:
+    """What a generation naming an adapter is served: the record, the load it comes from, and
+    whether its folder certainly (not only possibly) changed since. None: the name is no
+    adapter loaded on that server (a base model, or a name only known at run time)."""
+    key = f"{serve.server}\0{key_text(serve.name or Const(None))}"
+    load = table.holder(key)
+    if load is None:
+        return None
+    now = serve.now.get(load.request.rid, load.content)
+    adapter = Adapter(
+        path=names.path(load.request.path),
+        content=now.token(),
+        name=describe(serve.name) if serve.name is not None else None,
+    )
+    record = table.serve(key, adapter)
+    if record is None:
+        return None
+    return record, load, now.certain > load.content.certain
+
+
+def _outdated(base: Outcome, outdated: list[tuple[ServerServe, ServerLoad, bool]]) -> Outcome:
+    """A generation served an adapter as the server loaded it, after its folder changed."""
+    sure = [item for item in outdated if item[2]]
+    serve, load, certainly = (sure or outdated)[0]
+    now = serve.now.get(load.request.rid)
+    written = f" at {now.last_write}" if now is not None and now.last_write is not None else ""
+    reason = (
+        f"the server serves adapter {label(serve.name)} at {serve.loc} as it loaded it at "
+        f"{load.loc}, after its folder was rewritten{written}: the server reads a folder only "
+        f"when it loads it"
+    )
+    base.line = serve.loc
+    base.focus = [(serve.loc, "served as loaded"), (load.loc, "folder read")]
+    if certainly:
+        base.verdict, base.reason, base.stale = Verdict.AFFECTED, reason, len(sure)
+    else:
+        base.verdict, base.reason = Verdict.INDETERMINATE, f"if the folder changed, {reason}"
+    return base
 
 
 def _names_may_clash(

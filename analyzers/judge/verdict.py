@@ -19,6 +19,7 @@ from analyzers.interpret.trace import (
     Removed,
     Served,
     ServerLoad,
+    ServerServe,
     Trace,
 )
 from analyzers.interpret.values import Const, Hashed, Sym, as_int, describe, label, same
@@ -46,6 +47,7 @@ def judge(trace: Trace, versions: Sequence[VllmVersion]) -> dict[VllmVersion, Ou
     """The outcome of one run at each version, or None when it touches no adapter at all."""
     served = [fact for fact in trace.facts if isinstance(fact, Served)]
     loads = [fact for fact in trace.facts if isinstance(fact, ServerLoad)]
+    server = [fact for fact in trace.facts if isinstance(fact, ServerLoad | ServerServe)]
     if not served and all(load.unload for load in loads):
         # Nothing is loaded (a client that only unloads): no adapter is served by this run.
         quiet = _without_serves(trace)
@@ -54,7 +56,7 @@ def judge(trace: Trace, versions: Sequence[VllmVersion]) -> dict[VllmVersion, Ou
     for version in versions:
         outcomes = [_at_version(trace, served, version)] if served else []
         if any(not load.unload for load in loads):
-            outcomes.append(judge_server(loads, version))
+            outcomes.append(judge_server(server, version))
         results[version] = worst(outcomes)
     return results
 

@@ -50,6 +50,7 @@ class Effect(StrEnum):
     NONE = "none"  # an engine method that touches no adapter
     RELOAD = "reload-in-place"  # re-read the folder even though the id is cached
     UNLOAD = "unload"  # the server forgets a name (and removes its id)
+    SERVE = "serve"  # the server answers with the adapter it holds under a name
 
 
 @dataclass(frozen=True)
@@ -149,7 +150,7 @@ class Route:
     """An HTTP route of vLLM's OpenAI-compatible server (`vllm serve --enable-lora`)."""
 
     path: str
-    effect: Effect  # LOAD or UNLOAD
+    effect: Effect  # LOAD, UNLOAD or SERVE
     examples: tuple[Example, ...]
 
     @property
@@ -160,11 +161,12 @@ class Route:
 
 @dataclass(frozen=True)
 class ServerBody:
-    """The JSON body fields both routes read."""
+    """The JSON body fields the routes read (a generation names its adapter as its model)."""
 
     name: str
     path: str
     load_inplace: str
+    model: str
 
 
 def _serve(call: str) -> Example:
@@ -789,7 +791,9 @@ ENGINE_METHODS: tuple[EngineMethod, ...] = (
     ),
 )
 
-SERVER_BODY = ServerBody(name="lora_name", path="lora_path", load_inplace="load_inplace")
+SERVER_BODY = ServerBody(
+    name="lora_name", path="lora_path", load_inplace="load_inplace", model="model"
+)
 ROUTE_PREFIX = "/v1/"  # a server's URL up to here names the server
 
 ROUTES: tuple[Route, ...] = (
@@ -841,6 +845,58 @@ ROUTES: tuple[Route, ...] = (
                     requests.post(f"{URL}/load_lora_adapter", json=body)
                 """,
                 ("unloaded before it is loaded again",),
+            ),
+        ),
+    ),
+    Route(
+        "/v1/completions",  # and /v1/chat/completions: the word is the last segment
+        Effect.SERVE,
+        (
+            Example(
+                Verdict.AFFECTED,
+                """
+                import requests
+
+                URL = "http://localhost:8000/v1"
+                loaded = set()
+                for step in range(2):
+                    with open("ckpt/latest/adapter_model.safetensors", "w") as f:
+                        f.write(str(step))
+                    if "latest" not in loaded:
+                        body = {"lora_name": "latest", "lora_path": "ckpt/latest"}
+                        requests.post(f"{URL}/load_lora_adapter", json=body)
+                        loaded.add("latest")
+                    requests.post(f"{URL}/completions", json={"model": "latest", "prompt": "q"})
+                """,
+                ("serves adapter 'latest'", "after its folder was rewritten"),
+            ),
+            Example(
+                Verdict.SAFE_SINGLE_ADAPTER,
+                """
+                import requests
+
+                URL = "http://localhost:8000/v1"
+                body = {"lora_name": "policy", "lora_path": "ckpt/final"}
+                requests.post(f"{URL}/load_lora_adapter", json=body)
+                for prompt in ["q1", "q2"]:
+                    requests.post(f"{URL}/completions", json={"model": "policy", "prompt": prompt})
+                """,
+                ("one adapter",),
+            ),
+            Example(
+                Verdict.AFFECTED,
+                """
+                import requests
+
+                URL = "http://localhost:8000"
+                body = {"lora_name": "policy", "lora_path": "out/policy"}
+                requests.post(f"{URL}/v1/load_lora_adapter", json=body)
+                for step in range(2):
+                    trainer.save_model("out/policy")
+                    chat = {"model": "policy", "messages": [{"role": "user", "content": "q"}]}
+                    requests.post(f"{URL}/v1/chat/completions", json=chat)
+                """,
+                ("serves adapter 'policy'",),
             ),
         ),
     ),

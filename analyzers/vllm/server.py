@@ -99,6 +99,17 @@ class ServerTable(Generic[Source]):
         )
         return self._cache.request(event)
 
+    def holder(self, key: str) -> Source | None:
+        """The load whose adapter the name `key` stands for now (None: not loaded)."""
+        entry = self._loaded.get(key)
+        return entry.source if entry is not None else None
+
+    def serve(self, key: str, adapter: Adapter) -> ReplayRecord | None:
+        """A generation naming `key`: its id asked for with what `adapter` holds now, which the
+        cache answers with what it read at the load (None: the name is not loaded)."""
+        entry = self._loaded.get(key)
+        return self._request(entry.lora_id, adapter) if entry is not None else None
+
     def unload(self, key: str) -> None:
         """`POST /v1/unload_lora_adapter`: the name is forgotten and its id removed."""
         entry = self._loaded.pop(key, None)

@@ -54,6 +54,7 @@ def test_the_lookups_are_the_table() -> None:
     assert [route.word for route in api.ROUTES_BY_WORD] == [
         "unload_lora_adapter",
         "load_lora_adapter",
+        "completions",
     ]
     assert set(api.SITE_WORDS) <= {needle.decode() for needle in api.PREFILTER_NEEDLES}
     assert b"enable_lora" in api.PREFILTER_NEEDLES
