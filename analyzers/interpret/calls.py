@@ -73,9 +73,14 @@ def define_function(m: Machine, node: Function, scope: Scope) -> Value:
         applied = _decorator(m, decorator, scope)
         if isinstance(applied, RegistrarV):
             # `@app.post("/route")`, `@trainer.on("step")`: registered with code the analysis
-            # cannot see, which calls it (a route handler serves many requests).
+            # cannot see, which calls it (a route handler serves many requests). At a module's
+            # top level it runs once the app is served (`uvicorn.run(app)`, after `__main__`
+            # has set up what it reads); inside a function, from there on.
+            why = f"is registered by @{applied.desc}"
             if m.frames:
-                unseen.escape(m, result, loc, f"is registered by @{applied.desc}")
+                unseen.escape(m, result, loc, why)
+            else:
+                unseen.register(m, applied.receiver, result, loc, why)
             continue
         result = _decorate(m, result, applied, loc)
     return result
@@ -86,6 +91,7 @@ class RegistrarV(Obj):
     """A decorator made by a library object (`app.post(...)`): it registers the function."""
 
     desc: str
+    receiver: Value  # the object it is registered on (`app`)
 
 
 def _decorator(m: Machine, node: ast.expr, scope: Scope) -> Value:
@@ -94,7 +100,7 @@ def _decorator(m: Machine, node: ast.expr, scope: Scope) -> Value:
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
         receiver = m.eval(node.func.value, scope)
         if not isinstance(receiver, FuncV | ClassV | InstV | ModV | Ext | EngineV):
-            return RegistrarV(m.loc(scope.module, node).code)
+            return RegistrarV(m.loc(scope.module, node).code, receiver)
     return m.eval(node, scope)
 
 

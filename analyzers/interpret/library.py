@@ -105,6 +105,7 @@ def unknown_call(m: Machine, callee: str, args: CallArgs, loc: Loc) -> Value:
         for value in args.values():
             # A callback: the unseen code may call it, again and again (a trainer's hook).
             unseen.escape(m, value, loc, f"is handed to {callee}()")
+            unseen.served(m, value, f"{callee}()", loc)
             _hand_over(value)
     return m.opaque(f"{callee}(...)", loc)
 
@@ -133,6 +134,9 @@ def _requests_in(m: Machine, value: Value) -> list[RequestV]:
     return []
 
 
+_SERVING_METHODS = frozenset({"run", "serve", "serve_forever", "launch", "run_app", "start"})
+
+
 def unknown_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> Value:
     """A method of an object the analysis cannot see into (a parameter, a library object)."""
     args = vllm_api.resolved(m, args)
@@ -158,6 +162,8 @@ def unknown_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: 
         return NONE
     if name in _LOGGER_METHODS:
         return NONE
+    if name in _SERVING_METHODS:  # `app.run()`: its registered routes are called from now on
+        unseen.served(m, receiver, f"{describe(receiver)}.{name}()", loc)
     if server_api.http_call(m, name, args, loc):
         return m.opaque(f"the response of {name}()", loc)
     result = unknown_call(m, f"{describe(receiver)}.{name}", args, loc)

@@ -245,7 +245,7 @@ class Machine:
         methods = [classes.get_attribute(self, owner, name, where) for name in names]
         # "when A.load() then A.play() is called again": the reasons add the last "()"
         prefix = f"{class_name}." if class_name else ""
-        self.trace.entry = "() then ".join(f"{prefix}{name}" for name in names)
+        self.trace.entry = "() then ".join(f"{prefix}{name}" for name in dict.fromkeys(names))
         unseen.call_in_turn(
             self,
             methods,

@@ -127,6 +127,9 @@ class Unseen:
     # each with the engine it stands for once it is used as one (`vllm_api.implicit_engine`)
     apart: dict[str, EngineV | None] = field(default_factory=dict)
     call_started: int = 0  # the serial number at the start of the current unseen call
+    # functions a module registered on an unknown object (`@app.post(...)` at its top level),
+    # by the object's key: called once the object is handed to code that serves it
+    registered: dict[str, list[tuple[Value, Loc, str]]] = field(default_factory=dict)
 
     def outlives_call(self, value: Value) -> bool:
         """Whether an unknown object existed before the current call by unseen code (an

@@ -100,6 +100,10 @@ class Parameters:
     keyword_only: tuple[Parameter, ...]
     star_star: str | None
 
+    def names(self) -> Iterator[str]:
+        yield from (parameter.name for parameter in (*self.positional, *self.keyword_only))
+        yield from (name for name in (self.star, self.star_star) if name is not None)
+
     def with_defaults(self) -> Iterator[Parameter]:
         for parameter in (*self.positional, *self.keyword_only):
             if parameter.default is not None:
@@ -166,3 +170,80 @@ def key_of(node: ast.Subscript, lines: list[str]) -> ast.expr | None:
 def _parenthesized(node: ast.expr, lines: list[str]) -> bool:
     line = lines[node.lineno - 1] if 0 < node.lineno <= len(lines) else ""
     return line.encode("utf-8")[node.col_offset : node.col_offset + 1] == b"("
+
+
+_MUTATORS = frozenset(
+    {"append", "extend", "insert", "update", "add", "setdefault", "pop", "popitem", "clear",
+     "remove", "discard"}
+)  # fmt: skip
+
+
+def state_reads(node: Function, receiver: str | None) -> Iterator[str]:
+    """What a function reads of the state it shares with its callers' other calls: the
+    attributes of its instance (`receiver`, its first parameter), or (None) the module's names."""
+    for current in ast.walk(node):
+        if isinstance(current, ast.Attribute) and isinstance(current.ctx, ast.Load):
+            if receiver is not None and _named(current.value, receiver):
+                yield current.attr
+        elif receiver is None and isinstance(current, ast.Name) and _loads(current):
+            yield current.id
+
+
+def state_writes(node: Function, receiver: str | None) -> Iterator[str]:
+    """What a function changes of that state: `self.x = ...`, `self.x[k] = ...`,
+    `self.x.append(...)`; for a module, a `global` it assigns or a module object it fills
+    (`STATE["path"] = ...`, `LOADED.add(name)`)."""
+    declared = {
+        name for item in ast.walk(node) if isinstance(item, ast.Global) for name in item.names
+    }
+    local = (
+        set(parameters(node).names())
+        | {
+            item.id
+            for item in ast.walk(node)
+            if isinstance(item, ast.Name) and isinstance(item.ctx, ast.Store)
+        }
+        - declared
+    )
+    for current in ast.walk(node):
+        if isinstance(current, ast.Call) and isinstance(current.func, ast.Attribute):
+            if current.func.attr in _MUTATORS:
+                found = _holder(current.func.value, receiver, local)
+                if found is not None:
+                    yield found
+            continue
+        if not isinstance(getattr(current, "ctx", None), ast.Store | ast.Del):
+            continue
+        if isinstance(current, ast.Name) and receiver is None and current.id in declared:
+            yield current.id
+        elif isinstance(current, ast.Attribute | ast.Subscript):
+            found = _holder(
+                current if isinstance(current, ast.Attribute) else current.value, receiver, local
+            )
+            if found is not None:
+                yield found
+
+
+def _holder(target: ast.expr, receiver: str | None, local: set[str]) -> str | None:
+    """The piece of shared state `target` (or an item or attribute of it) is part of."""
+    if receiver is not None:
+        while isinstance(target, ast.Subscript):
+            target = target.value
+        if isinstance(target, ast.Attribute) and _named(target.value, receiver):
+            return target.attr
+        if isinstance(target, ast.Attribute):
+            return _holder(target.value, receiver, local)
+        return None
+    while isinstance(target, ast.Subscript | ast.Attribute):
+        target = target.value
+    if isinstance(target, ast.Name) and target.id not in local:
+        return target.id
+    return None
+
+
+def _loads(node: ast.Name) -> bool:
+    return isinstance(node.ctx, ast.Load)
+
+
+def _named(node: ast.expr, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from analyzers.files.parsing import Loc
 from analyzers.interpret.callargs import CallArgs
@@ -25,6 +25,8 @@ from analyzers.interpret.objects import (
     object_key,
     same_argument,
 )
+from analyzers.interpret.signals import Raised
+from analyzers.interpret.syntax import state_reads, state_writes
 from analyzers.interpret.values import DictV, Ext, FuncV, InstV, ListV, Value, describe
 from analyzers.interpret.vllm_api import serve_for_caller
 from analyzers.vllm import api
@@ -32,6 +34,7 @@ from analyzers.vllm import api
 if TYPE_CHECKING:
     from analyzers.interpret.runtime import Machine
 
+T = TypeVar("T")
 _SITE_HINT = re.compile("|".join(re.escape(word) for word in api.SITE_WORDS))
 _MENTIONS: dict[int, tuple[object, bool]] = {}
 _ID, _NAME, _PATH, _INPLACE = "lora_int_id", "lora_name", "lora_path", "load_inplace"
@@ -83,10 +86,14 @@ def call_in_turn(
     times: int,
     *,
     arguments: Callable[[Value], CallArgs],
+    answers_errors: bool = False,
 ) -> None:
     """Call each of `funcs` in turn (methods of one instance, functions of one module), the
     round `times` times: what one keeps on the instance or module (a request, a checkpoint)
-    meets the next one's use of it. What each call returns is handed to its caller."""
+    meets the next one's use of it. What each call returns is handed to its caller.
+
+    `answers_errors`: the caller is a server, which answers a call that raises with an error
+    and goes on with the next (an `HTTPException` for a folder that does not exist)."""
     saved, started = m.call, m.unseen.call_started
     try:
         for index in range(times):
@@ -94,10 +101,114 @@ def call_in_turn(
             m.unseen.call_started = m.serial()
             for func in funcs:
                 target = _target(func)
-                result = m.call_value(func, arguments(func), loc)
-                hand_back(m, result, target.name if target is not None else "the function", loc)
+                name = target.name if target is not None else "the function"
+                try:
+                    result = m.call_value(func, arguments(func), loc)
+                except Raised as raised:
+                    if not answers_errors:
+                        raise
+                    where = raised.loc if raised.loc is not None else loc
+                    m.trace.assume(
+                        f"{name}() raises {raised.type_name} at {where}; the server answers "
+                        f"that call with an error and goes on"
+                    )
+                    continue
+                hand_back(m, result, name, loc)
     finally:
         m.call, m.unseen.call_started = saved, started
+
+
+def register(m: Machine, receiver: Value, value: Value, loc: Loc, why: str) -> None:
+    """A function a module registers on an unknown object at its top level (a route on an
+    app): it is called once the object is handed to code that serves it (`served`)."""
+    key = object_key(receiver)
+    target = _target(value)
+    if key is not None and target is not None and not isinstance(target.node, ast.Lambda):
+        m.unseen.registered.setdefault(key, []).append((value, loc, why))
+
+
+def served(m: Machine, holder: Value, by: str, loc: Loc) -> None:
+    """`holder` is handed to unseen code (`uvicorn.run(app)`, `app.run()`): the functions
+    registered on it are called by that code from now on, in any order and again and again.
+    Those that reach request sites (themselves or through the module's functions they call)
+    are called twice in turn, each round after the routes that change what they read
+    (`/lora/load` setting the folder `/generate` serves)."""
+    key = object_key(holder)
+    registered = m.unseen.registered.pop(key, []) if key is not None else []
+    reach = {id(value): _reach(value) for value, _, _ in registered}
+    users = [item for item in registered if _mentions_sites(reach[id(item[0])], item[0])]
+    if not users:
+        return
+    read: set[str] = set()
+    for value, _, _ in users:
+        for node in reach[id(value)]:
+            read |= set(state_reads(node, None))
+    setters = [
+        item
+        for item in registered
+        if item not in users and read & set(state_writes(_node(item[0]), None))
+    ]
+    for value, where, why in [*setters, *users]:
+        target = _target(value)
+        assert target is not None
+        m.unseen.escaped.add(id(target.node))
+        m.trace.assume(
+            f"{target.name}() {why} ({where}), and {by} ({loc}) serves it, so it is analysed "
+            f"as that code may call it: again and again, with unknown arguments"
+        )
+    funcs = interleaved([value for value, _, _ in setters], [value for value, _, _ in users])
+    m.trace.entry = "() then ".join(_name(value) for value in dict.fromkeys(funcs))
+    call_in_turn(m, funcs, loc, 2, arguments=lambda _: CallArgs(), answers_errors=True)
+
+
+def interleaved(setters: list[T], users: list[T]) -> list[T]:
+    """One round of calls: the users after each setter in turn, so that what one setter
+    leaves (a `/lora/load` before a `/lora/unload`) is what the users see next."""
+    return [item for setter in setters for item in (setter, *users)] or list(users)
+
+
+_Def = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+def _reach(value: Value) -> list[_Def]:
+    """A registered function and the module's own functions it names (a route's
+    `_get_lora_request()`), to any depth: what it may run."""
+    target = _target(value)
+    assert target is not None
+    start = _node(value)
+    functions = {
+        item.name: item
+        for item in target.module.source.tree.body
+        if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef)
+    }
+    found, todo, seen = [start], [start], {id(start)}
+    while todo:
+        for name in set(state_reads(todo.pop(), None)):
+            other = functions.get(name)
+            if other is not None and id(other) not in seen:
+                seen.add(id(other))
+                found.append(other)
+                todo.append(other)
+    return found
+
+
+def _mentions_sites(nodes: list[_Def], value: Value) -> bool:
+    target = _target(value)
+    assert target is not None
+    source = target.module.source
+    return any(_SITE_HINT.search(source.block_text(node)) for node in nodes)
+
+
+def _node(value: Value) -> _Def:
+    target = _target(value)
+    assert target is not None
+    assert not isinstance(target.node, ast.Lambda)
+    return target.node
+
+
+def _name(value: Value) -> str:
+    target = _target(value)
+    return target.name if target is not None else "the function"
 
 
 def escape(m: Machine, value: Value, loc: Loc, why: str, *, method: bool = False) -> None:

@@ -122,7 +122,7 @@ def _analyse(
             break  # an extra use the budget leaves no room for; each method's own runs stand
         runs.append(_explore(loader, module, path, limits, spent, resumes=resumes))
         owner = f"{path[0]}'s " if path[0] else ""
-        turns.append(owner + ", ".join(f"{name}()" for name in path[2:]))
+        turns.append(owner + ", ".join(f"{name}()" for name in dict.fromkeys(path[2:])))
     result = _combine(runs, versions, primary)
     if result.outcome is not None and entries:
         shown = ", ".join(entries[:3]) + (

@@ -11,11 +11,18 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from analyzers.files.program import Module
 from analyzers.interpret.machine import IN_TURN
-from analyzers.interpret.syntax import FUNCTIONS, Function, parameters
+from analyzers.interpret.syntax import (
+    FUNCTIONS,
+    Function,
+    parameters,
+    state_reads,
+    state_writes,
+)
+from analyzers.interpret.unseen import interleaved
 from analyzers.vllm import api
 
 MAX_IN_TURN = 6  # a class or module with more request functions is used one function at a time
@@ -97,7 +104,7 @@ def in_turn_entries(module: Module, entries: Sequence[tuple[str, ...]]) -> list[
     functions: an unseen caller uses them one after the other (`load_checkpoint(path)` keeps a
     request that `play()` serves; `update_lora_path(path)` points `generate()` at another
     folder; a route registers an expert that another route serves), which no function run on
-    its own shows. The setters come first in each round, so every request follows one.
+    its own shows. In each round the request functions run after each setter in turn.
     """
     methods: dict[str, list[str]] = {}  # "" holds the module's own functions
     for path in entries:
@@ -109,7 +116,7 @@ def in_turn_entries(module: Module, entries: Sequence[tuple[str, ...]]) -> list[
             continue
         changes = _setters(module, owner, names)[: MAX_IN_TURN - len(names)]
         if len(changes) + len(names) > 1:
-            found.append((owner, IN_TURN, *changes, *names))
+            found.append((owner, IN_TURN, *interleaved(changes, names)))
     return found
 
 
@@ -125,11 +132,13 @@ def _setters(module: Module, owner: str, users: Sequence[str]) -> list[str]:
     ]
     read: set[str] = set()
     for node in readers:
-        read |= set(_reads(node, owner))
+        read |= set(state_reads(node, _receiver(node, owner)))
     return [
         name
         for name, node in functions.items()
-        if name not in users and not name.startswith("_") and read & set(_writes(node, owner))
+        if name not in users
+        and not name.startswith("_")
+        and read & set(state_writes(node, _receiver(node, owner)))
     ]
 
 
@@ -156,38 +165,11 @@ def _accessor(decorator: ast.expr) -> bool:
 
 def _receiver(node: Function, owner: str) -> str | None:
     """The name a method's instance goes by (its first parameter); None for a module function
-    (`owner` ""), a static method, or a method with no parameter."""
+    (`owner` "": its state is the module's names), a static method, or a method with no
+    parameter (then nothing it writes is read back as an attribute)."""
     if not owner:
         return None
     if any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list):
         return None
     positional = parameters(node).positional
     return positional[0].name if positional else None
-
-
-def _reads(node: Function, owner: str) -> Iterator[str]:
-    receiver = _receiver(node, owner)
-    for current in ast.walk(node):
-        if isinstance(current, ast.Attribute) and isinstance(current.ctx, ast.Load):
-            if isinstance(current.value, ast.Name) and current.value.id == receiver:
-                yield current.attr
-        elif not owner and isinstance(current, ast.Name) and isinstance(current.ctx, ast.Load):
-            yield current.id
-
-
-def _writes(node: Function, owner: str) -> Iterator[str]:
-    receiver = _receiver(node, owner)
-    declared = {
-        name
-        for current in ast.walk(node)
-        if isinstance(current, ast.Global)
-        for name in current.names
-    }
-    for current in ast.walk(node):
-        if not isinstance(getattr(current, "ctx", None), ast.Store):
-            continue
-        if isinstance(current, ast.Attribute) and isinstance(current.value, ast.Name):
-            if receiver is not None and current.value.id == receiver:
-                yield current.attr
-        elif isinstance(current, ast.Name) and not owner and current.id in declared:
-            yield current.id
