@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -36,6 +36,7 @@ from analyzers.interpret.values import (
 )
 
 if TYPE_CHECKING:
+    from analyzers.files.program import Module
     from analyzers.interpret.machine import Machine
 
 _MEMO_DECORATORS = ("functools.lru_cache", "functools.cache", "lru_cache", "cache")
@@ -107,6 +108,8 @@ def _decorator(m: Machine, node: ast.expr, scope: Scope) -> Value:
 def _decorate(m: Machine, func: Value, decorator: Value, loc: Loc) -> Value:
     if isinstance(decorator, FuncV | ClassV):
         return call_value(m, decorator, CallArgs([func]), loc)
+    if isinstance(func, FuncV) and isinstance(decorator, MockV) and decorator.target:
+        return replace(func, patches=(*func.patches, decorator.target))
     if not isinstance(func, FuncV) or not isinstance(decorator, Ext):
         return func
     qual = decorator.qual.removeprefix("builtins.")
@@ -234,8 +237,9 @@ def call_function(m: Machine, func: FuncV, args: CallArgs, loc: Loc) -> Value:
     scope = Scope(func.module, func.closure if isinstance(func.closure, Scope) else None)
     m.frames.append(frame)
     try:
-        _bind(m, func, args, scope=scope, frame=frame, loc=loc)
-        result = _run_body(m, func, scope)
+        with patched(m, func.patches, func.module, loc):
+            _bind(m, func, args, scope=scope, frame=frame, loc=loc)
+            result = _run_body(m, func, scope)
     finally:
         m.frames.pop()
     if func.memo is not None:
@@ -306,7 +310,38 @@ def _check_memoised_request(m: Machine, frame: Frame, result: Value) -> Value:
     return result
 
 
-def enter_context(m: Machine, manager: Value, body: Callable[[Value], None], loc: Loc) -> None:
+@contextlib.contextmanager
+def patched(m: Machine, targets: tuple[str, ...], importer: Module, loc: Loc) -> Iterator[None]:
+    """`unittest.mock.patch("pkg.mod.LLM")`: while the function or block runs, the module's
+    attribute is a mock (a test's engine serves nothing), then what it was again."""
+    replaced: list[tuple[Scope, str, Value | None]] = []
+    for target in targets:
+        owner, _, name = target.rpartition(".")
+        module = m.import_module(owner, importer) if owner else None
+        if isinstance(module, ModV) and isinstance(module.scope, Scope):
+            replaced.append((module.scope, name, module.scope.vars.get(name)))
+            module.scope.vars[name] = MockV(target)
+    try:
+        yield
+    finally:
+        for scope, name, old in reversed(replaced):
+            if old is None:
+                scope.vars.pop(name, None)
+            else:
+                scope.vars[name] = old
+
+
+def enter_context(
+    m: Machine,
+    manager: Value,
+    body: Callable[[Value], None],
+    loc: Loc,
+    module: Module | None = None,
+) -> None:
+    if isinstance(manager, MockV) and manager.target and module is not None:
+        with patched(m, (manager.target,), module, loc):  # `with patch("pkg.mod.LLM"):`
+            body(MockV(manager.target))
+        return
     if isinstance(manager, ContextCallV):
         _run_context_function(m, manager, body)
         return

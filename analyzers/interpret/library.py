@@ -86,7 +86,9 @@ def call_external(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value:
         raise ProgramExit
     last = qual.rpartition(".")[2]
     if last in _MOCKS and ("mock" in qual or qual == last):
-        return MockV(qual)
+        target = args.get(0, "target") if last == "patch" else None
+        named = target.value if isinstance(target, Const) else None
+        return MockV(qual, named if isinstance(named, str) else None)
     for handler in (generated.call, builtins_model.call, stdlib.call, processes.call):
         result = handler(m, qual, args, loc)
         if result is not None:

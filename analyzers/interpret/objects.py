@@ -71,6 +71,9 @@ class MockV(Obj):
     """A `unittest.mock` object: whatever it is asked to serve is never really served."""
 
     desc: str
+    # `patch("pkg.mod.LLM")`: the module attribute it replaces while a decorated function or
+    # a `with` block runs
+    target: str | None = None
 
 
 @dataclass(eq=False)

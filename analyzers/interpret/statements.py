@@ -346,7 +346,7 @@ def _with(
             m.assign(item.optional_vars, entered, scope)
         _with(m, node, rest, scope)
 
-    calls.enter_context(m, manager, body, loc)
+    calls.enter_context(m, manager, body, loc, scope.module)
 
 
 def _match(m: Machine, node: ast.Match, scope: Scope) -> None:

@@ -168,6 +168,7 @@ class FuncV(Obj):
     bound_self: Value | None = None
     decorators: tuple[str, ...] = ()
     memo: dict[str, Value] | None = None
+    patches: tuple[str, ...] = ()  # module attributes `@patch(...)` replaces while it runs
 
 
 @dataclass(eq=False)
