@@ -16,7 +16,7 @@ from analyzers.interpret.objects import EngineV, MockV, PartialV, RequestV
 from analyzers.interpret.runtime import Frame
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.signals import ReturnValue
-from analyzers.interpret.syntax import FUNCTIONS, Definition, Function, parameters
+from analyzers.interpret.syntax import FUNCTIONS, Definition, Function, node_memo, parameters
 from analyzers.interpret.values import (
     NONE,
     BoundExt,
@@ -273,15 +273,15 @@ def _run_body(m: Machine, func: FuncV, scope: Scope) -> Value:
     return ListV(produced)
 
 
-_YIELD_CACHE: dict[int, tuple[ast.AST, bool]] = {}
 # A nested definition's `yield` makes that one a generator, not the function around it.
 _OWN_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 
 
 def has_yield(node: Function) -> bool:
-    cached = _YIELD_CACHE.get(id(node))
-    if cached is not None and cached[0] is node:
-        return cached[1]
+    return node_memo(node, "has_yield", lambda: _has_yield(node))
+
+
+def _has_yield(node: Function) -> bool:
     found = False
     stack: list[ast.AST] = list(node.body)
     while stack and not found:
@@ -290,7 +290,6 @@ def has_yield(node: Function) -> bool:
             found = True
         elif not isinstance(current, _OWN_SCOPES):
             stack.extend(ast.iter_child_nodes(current))
-    _YIELD_CACHE[id(node)] = (node, found)
     return found
 
 

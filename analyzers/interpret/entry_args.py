@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from analyzers.interpret import relevance
 from analyzers.interpret.callargs import CallArgs
-from analyzers.interpret.syntax import FUNCTIONS, Function, parameters
+from analyzers.interpret.syntax import FUNCTIONS, Function, node_memo, parameters
 from analyzers.interpret.values import ClassV, Const, FuncV, InstV, Value
 
 if TYPE_CHECKING:
@@ -102,16 +102,13 @@ def _assigned_elsewhere(cls: ClassV) -> Iterator[str]:
                 yield from _self_stores(node)
 
 
-_STORES: dict[int, tuple[Function, tuple[str, ...]]] = {}
-_STORES_LIMIT = 100_000
-
-
 def _self_stores(node: Function) -> tuple[str, ...]:
     """The attributes a method assigns on its first parameter, read once per method (every
     world and entry asks again, and walking a method's tree costs far more than the answer)."""
-    known = _STORES.get(id(node))
-    if known is not None and known[0] is node:
-        return known[1]
+    return node_memo(node, "self_stores", lambda: _read_self_stores(node))
+
+
+def _read_self_stores(node: Function) -> tuple[str, ...]:
     receiver = parameters(node).positional[0].name
     found: list[str] = []
     stack: list[ast.AST] = list(reversed(node.body))
@@ -126,11 +123,7 @@ def _self_stores(node: Function) -> tuple[str, ...]:
             found += _stored(current.target, receiver)
         if isinstance(current, ast.stmt):  # expressions hold no assignment statement
             stack.extend(reversed([*_statements(current)]))
-    if len(_STORES) >= _STORES_LIMIT:
-        _STORES.clear()
-    result = tuple(found)
-    _STORES[id(node)] = (node, result)  # the node is kept so its id is not reused
-    return result
+    return tuple(found)
 
 
 def _statements(node: ast.stmt) -> list[ast.AST]:

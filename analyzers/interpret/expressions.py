@@ -20,7 +20,7 @@ from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.conversions import as_text_part, truthiness
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.signals import Raised
-from analyzers.interpret.syntax import BINARY, COMPARE, UNARY, arguments, key_of
+from analyzers.interpret.syntax import BINARY, COMPARE, UNARY, arguments, key_of, node_memo
 from analyzers.interpret.values import (
     NONE,
     Const,
@@ -273,25 +273,20 @@ def condition(m: Machine, node: ast.expr, scope: Scope, *, default: bool) -> Val
     return m.eval(node, scope)
 
 
-_PAIRS: dict[int, tuple[ast.BoolOp, ast.BoolOp]] = {}
-
-
 def _pair(node: ast.BoolOp) -> ast.BoolOp:
     """`a and b and c` as `(a and b) and c`: each step's left side is all the operands before
     its last one (a node of its own, which a decision and a message can point at)."""
     if len(node.values) <= 2:
         return node
-    known = _PAIRS.get(id(node))
-    if known is not None and known[0] is node:
-        return known[1]
-    left = ast.BoolOp(node.op, node.values[:-1])
-    left.lineno, left.col_offset = node.lineno, node.col_offset
-    last = node.values[-2]
-    left.end_lineno, left.end_col_offset = last.end_lineno, last.end_col_offset
-    if len(_PAIRS) > 100_000:
-        _PAIRS.clear()
-    _PAIRS[id(node)] = (node, left)  # the node is kept so that its id is not reused
-    return left
+
+    def pair() -> ast.BoolOp:
+        left = ast.BoolOp(node.op, node.values[:-1])
+        left.lineno, left.col_offset = node.lineno, node.col_offset
+        last = node.values[-2]
+        left.end_lineno, left.end_col_offset = last.end_lineno, last.end_col_offset
+        return left
+
+    return node_memo(node, "left_pair", pair)
 
 
 def _boolean(m: Machine, node: ast.BoolOp, scope: Scope, *, default: bool = True) -> Value:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from analyzers.interpret import versions
 from analyzers.interpret.scope import Scope
+from analyzers.interpret.syntax import node_memo
 from analyzers.interpret.values import Ext, LazyImport, ModV, Value, VersionV, forced
 
 if TYPE_CHECKING:
@@ -130,9 +131,6 @@ def _member(m: Machine, origin: ModV | None, full: str, name: str, scope: Scope)
 _BUILTINS = frozenset(dir(builtins))
 
 
-_IMPORT_ONLY: dict[int, tuple[ast.Module, frozenset[str]]] = {}
-
-
 def import_only_names(source: SourceFile) -> frozenset[str]:
     """Names a module binds only by its top-level imports (in `if`/`try` blocks too).
 
@@ -141,16 +139,13 @@ def import_only_names(source: SourceFile) -> frozenset[str]:
     A name bound any other way, or a builtin, is left to the usual lookup.
     """
     tree = source.tree
-    known = _IMPORT_ONLY.get(id(tree))
-    if known is not None and known[0] is tree:
-        return known[1]
-    imported = set(_top_level_imports(tree.body))
-    others = set(_other_bindings(tree))
-    found = frozenset(imported - others - _BUILTINS)
-    if len(_IMPORT_ONLY) > 20_000:
-        _IMPORT_ONLY.clear()
-    _IMPORT_ONLY[id(tree)] = (tree, found)  # the tree is kept so that its id is not reused
-    return found
+
+    def read() -> frozenset[str]:
+        imported = set(_top_level_imports(tree.body))
+        others = set(_other_bindings(tree))
+        return frozenset(imported - others - _BUILTINS)
+
+    return node_memo(tree, "import_only_names", read)
 
 
 def _top_level_imports(body: list[ast.stmt]) -> Iterator[str]:

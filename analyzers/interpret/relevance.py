@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from analyzers.files.program import Module
+from analyzers.interpret.syntax import node_memo
 from analyzers.vllm import api
 
 SITES = 2  # a request, serve or invalidation site is written in the branch
@@ -35,8 +36,6 @@ _WORDS = re.compile(
         )
     )
 )
-_CACHE: dict[int, tuple[object, int]] = {}
-_CACHE_LIMIT = 200_000
 Branch = ast.AST | Sequence[ast.stmt]
 
 
@@ -52,15 +51,16 @@ def weight(module: Module, branches: Iterable[Branch | None]) -> int:
 
 
 def _weight(module: Module, branch: Branch) -> int:
-    known = _CACHE.get(id(branch))
-    if known is not None and known[0] is branch:
-        return known[1]
-    text = module.source.block_text(branch)
-    found = SITES if _WORDS.search(text) else CALLS if _has_call(branch) else PLAIN
-    if len(_CACHE) >= _CACHE_LIMIT:
-        _CACHE.clear()
-    _CACHE[id(branch)] = (branch, found)  # the branch is kept alive so its id is not reused
-    return found
+    # A block (a list of statements) is kept by the first of them and its length: a block is
+    # never empty, and two blocks that start at one statement and are as long are one.
+    anchor = branch if isinstance(branch, ast.AST) else branch[0]
+
+    def read() -> int:
+        text = module.source.block_text(branch)
+        return SITES if _WORDS.search(text) else CALLS if _has_call(branch) else PLAIN
+
+    key = "weight" if isinstance(branch, ast.AST) else f"block_weight:{len(branch)}"
+    return node_memo(anchor, key, read)
 
 
 _CALLING = (ast.Call, ast.Await, ast.Yield, ast.YieldFrom, ast.Import, ast.ImportFrom)

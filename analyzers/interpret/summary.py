@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from analyzers.interpret import relevance
 from analyzers.interpret.containers import RangeV
 from analyzers.interpret.scope import Scope
+from analyzers.interpret.syntax import node_memo
 from analyzers.interpret.values import (
     Concat,
     Const,
@@ -78,10 +79,6 @@ class Shape:
     read: frozenset[str]
     called: frozenset[str]
     cost: int
-
-
-_SHAPES: dict[int, tuple[ast.AST, Shape | None]] = {}
-_PARENTS: dict[int, tuple[ast.Module, dict[int, tuple[Sequence[ast.stmt], int]]]] = {}
 
 
 def summarise(
@@ -156,14 +153,7 @@ def _plain(value: Value, depth: int = 0) -> bool:
 
 
 def _shape(scope: Scope, node: ast.For) -> Shape | None:
-    known = _SHAPES.get(id(node))
-    if known is not None and known[0] is node:
-        return known[1]
-    shape = _read_shape(scope, node)
-    if len(_SHAPES) > 50_000:
-        _SHAPES.clear()
-    _SHAPES[id(node)] = (node, shape)
-    return shape
+    return node_memo(node, "loop_shape", lambda: _read_shape(scope, node))
 
 
 class _Reject(Exception):
@@ -340,9 +330,10 @@ _BODIES = ("body", "orelse", "finalbody")
 
 def _parents(scope: Scope) -> dict[int, tuple[Sequence[ast.stmt], int]]:
     tree = scope.module.source.tree
-    known = _PARENTS.get(id(tree))
-    if known is not None and known[0] is tree:
-        return known[1]
+    return node_memo(tree, "loop_parents", lambda: _loop_parents(tree))
+
+
+def _loop_parents(tree: ast.Module) -> dict[int, tuple[Sequence[ast.stmt], int]]:
     table: dict[int, tuple[Sequence[ast.stmt], int]] = {}
     stack: list[Sequence[ast.stmt]] = [tree.body]
     while stack:
@@ -356,9 +347,6 @@ def _parents(scope: Scope) -> dict[int, tuple[Sequence[ast.stmt], int]]:
                     stack.append(inner)
             for part in (*getattr(item, "handlers", ()), *getattr(item, "cases", ())):
                 stack.append(part.body)
-    if len(_PARENTS) > 2_000:
-        _PARENTS.clear()
-    _PARENTS[id(tree)] = (tree, table)
     return table
 
 

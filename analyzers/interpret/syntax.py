@@ -6,8 +6,26 @@ arguments and a function's parameters in the order they are written, and a few q
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import TypeVar
+
+T = TypeVar("T")
+_MEMO = "_lora_audit_memo"
+
+
+def node_memo(node: ast.AST, key: str, compute: Callable[[], T]) -> T:
+    """A value worked out once per syntax node and kept on the node itself, so that it lives
+    exactly as long as its parsed file (a history sweep parses thousands; a table keyed by
+    node ids would keep them all alive)."""
+    memo = node.__dict__.get(_MEMO)
+    if memo is None:
+        memo = {}
+        setattr(node, _MEMO, memo)
+    if key not in memo:
+        memo[key] = compute()
+    return memo[key]  # type: ignore[no-any-return]
+
 
 # The evaluator's operator names (the trace records comparisons by these names).
 BINARY: dict[type[ast.operator], str] = {
@@ -110,15 +128,12 @@ class Parameters:
                 yield parameter
 
 
-_PARAMETERS: dict[int, tuple[ast.arguments, Parameters]] = {}
-
-
 def parameters(node: Definition) -> Parameters:
     """The parameters of a `def` or `lambda`, read once per node."""
-    args = node.args
-    known = _PARAMETERS.get(id(args))
-    if known is not None and known[0] is args:
-        return known[1]
+    return node_memo(node.args, "parameters", lambda: _parameters(node.args))
+
+
+def _parameters(args: ast.arguments) -> Parameters:
     ordered = [*args.posonlyargs, *args.args]
     defaults: list[ast.expr | None] = [None] * (len(ordered) - len(args.defaults))
     defaults += args.defaults
@@ -131,9 +146,6 @@ def parameters(node: Definition) -> Parameters:
         ),
         args.kwarg.arg if args.kwarg is not None else None,
     )
-    if len(_PARAMETERS) > 200_000:
-        _PARAMETERS.clear()
-    _PARAMETERS[id(args)] = (args, found)  # the node is kept so that its id is not reused
     return found
 
 

@@ -26,7 +26,7 @@ from analyzers.interpret.objects import (
     same_argument,
 )
 from analyzers.interpret.signals import Raised
-from analyzers.interpret.syntax import state_reads, state_writes
+from analyzers.interpret.syntax import node_memo, state_reads, state_writes
 from analyzers.interpret.values import DictV, Ext, FuncV, InstV, ListV, Value, describe
 from analyzers.interpret.vllm_api import serve_for_caller
 from analyzers.vllm import api
@@ -36,21 +36,19 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 _SITE_HINT = re.compile("|".join(re.escape(word) for word in api.SITE_WORDS))
-_MENTIONS: dict[int, tuple[object, bool]] = {}
 _ID, _NAME, _PATH, _INPLACE = "lora_int_id", "lora_name", "lora_path", "load_inplace"
 
 
 def mentions_sites(func: FuncV) -> bool:
     """Whether a function's source names a request site (only those are worth calling)."""
-    cached = _MENTIONS.get(id(func.node))
-    if cached is not None and cached[0] is func.node:
-        return cached[1]
     source = func.module.source
     node = func.node
-    text = source.segment(node) if isinstance(node, ast.Lambda) else source.block_text(node)
-    found = bool(_SITE_HINT.search(text))
-    _MENTIONS[id(func.node)] = (func.node, found)
-    return found
+
+    def read() -> bool:
+        text = source.segment(node) if isinstance(node, ast.Lambda) else source.block_text(node)
+        return bool(_SITE_HINT.search(text))
+
+    return node_memo(node, "mentions_sites", read)
 
 
 def _target(value: Value) -> FuncV | None:
