@@ -1,14 +1,17 @@
 """Audit a source tree: find its drivers, analyse each (or reuse a cached analysis), report.
 
 `audit_tree` reads only through the tree, never raises on bad input, and is deterministic.
-A driver's cached analysis is keyed by the blob ids of the driver and of every same-repository
-module its analysis looked up (found or not), the vLLM versions, the options and
-`ANALYZER_VERSION`: auditing the same content again parses nothing, and changing one helper
-re-analyses only the drivers that looked at it.
+A driver's cached analysis is keyed by the driver's blob, the vLLM versions, the options and
+`ANALYZER_VERSION`, and by every same-repository module its analysis looked up (found or not):
+a missing path or a file that does not parse by its blob, a module by the digest of what the
+analysis could see of it (its top level and the functions it ran or read,
+`interpret/relevant.py`). Auditing the same content again parses nothing, and changing a
+function no driver's analysis touched re-analyses none of them.
 """
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import os
@@ -46,9 +49,19 @@ if TYPE_CHECKING:
 
 DEBUG_ENV = "LORA_AUDIT_DEBUG"
 # Bump when the analysis changes what it reports: every cached result becomes stale.
-ANALYZER_VERSION = "2"
+ANALYZER_VERSION = "3"
 _DISPATCH_ROUNDS = 3
 UNREAD = "not read: "  # the detail of a `skipped` entry for a candidate that cannot be read
+
+
+@dataclass(frozen=True)
+class Dep:
+    """One path an analysis looked up: its blob then, the functions of it the analysis ran or
+    read (None: the whole file counts), and what the result key holds for it."""
+
+    blob: str
+    touched: tuple[str, ...] | None
+    digest: str
 
 
 @dataclass(frozen=True)
@@ -132,14 +145,24 @@ class _Audit:
         ]
         return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
-    def _result_key(self, base: str, deps: dict[str, str]) -> str:
-        text = base + json.dumps(sorted(deps.items()))
+    def _result_key(self, base: str, digests: dict[str, str]) -> str:
+        text = base + json.dumps(sorted(digests.items()))
         return hashlib.sha256(text.encode()).hexdigest()
 
     def _current(self, dep: str) -> str:
         if dep.endswith("/"):
             return "folder" if self.store.is_package_folder(dep[:-1]) else ABSENT
         return self.store.blob(dep)
+
+    def _digest_now(self, path: str, recorded: Dep) -> str:
+        """What the result key holds for `path` as the tree has it now: the recorded digest
+        while the blob is the same, else the digest of the new version (parsed for that)."""
+        now = self._current(path)
+        if now == recorded.blob:
+            return recorded.digest
+        if recorded.touched is None or now in (ABSENT, "folder", "unreadable"):
+            return now
+        return _module_digest(self.store, path, now, recorded.touched)
 
     def analyse(self, path: str) -> FileAnalysis:
         self.analyse_all([path])
@@ -169,23 +192,35 @@ class _Audit:
                 self.internal_errors[path] = error
             if self.cache is not None and error is None:
                 self._remember_deps(base, deps)
-                self.cache[f"file:{self._result_key(base, deps)}"] = analysis.model_dump_json()
+                digests = {dep: state.digest for dep, state in deps.items()}
+                key = self._result_key(base, digests)
+                self.cache[f"file:{key}"] = analysis.model_dump_json()
             self.analyses[path] = analysis
 
-    def fresh(self, path: str) -> tuple[FileAnalysis, dict[str, str], str | None]:
+    def fresh(self, path: str) -> tuple[FileAnalysis, dict[str, Dep], str | None]:
         """A new analysis of `path`: the analysis, the blobs it depended on, an internal error."""
         analysis, deps = self._fresh(path)
         return analysis, deps, self.internal_errors.pop(path, None)
 
-    def _recorded_dep_sets(self, base: str) -> list[list[str]]:
-        """The dependency path sets earlier analyses of this exact driver blob looked at."""
+    def _recorded_dep_sets(self, base: str) -> list[dict[str, Dep]]:
+        """The dependencies earlier analyses of this exact driver blob looked at, each set with
+        the blobs, touched functions and digests it had then."""
         assert self.cache is not None
         recorded = json.loads(self.cache.get(f"deps:{base}") or "[]")
         if not isinstance(recorded, list):
             return []
-        return [deps for deps in recorded if isinstance(deps, list)]
+        found = []
+        for entries in recorded:
+            if isinstance(entries, list):
+                found.append(
+                    {
+                        path: Dep(blob, tuple(touched) if touched is not None else None, digest)
+                        for path, blob, touched, digest in entries
+                    }
+                )
+        return found
 
-    def _remember_deps(self, base: str, deps: dict[str, str]) -> None:
+    def _remember_deps(self, base: str, deps: dict[str, Dep]) -> None:
         """Keep the last few dependency sets, so that a driver whose helper alternates between
         versions (a pull request's base and head, branches in a sweep) is found for each."""
         assert self.cache is not None
@@ -193,9 +228,13 @@ class _Audit:
             known = self._recorded_dep_sets(base)
         except (ValueError, TypeError):
             known = []
-        paths = sorted(deps)
-        known = [paths, *(other for other in known if other != paths)][:_DEP_SETS_KEPT]
-        self.cache[f"deps:{base}"] = json.dumps(known)
+        sets = [deps, *(other for other in known if other != deps)][:_DEP_SETS_KEPT]
+        self.cache[f"deps:{base}"] = json.dumps(
+            [
+                [[path, dep.blob, dep.touched, dep.digest] for path, dep in sorted(found.items())]
+                for found in sets
+            ]
+        )
 
     def _from_cache(self, base: str) -> FileAnalysis | None:
         """A stored result whose every dependency still has the blob it had then, or None.
@@ -206,8 +245,8 @@ class _Audit:
         if self.cache is None:
             return None
         try:
-            for paths in self._recorded_dep_sets(base):
-                current = {dep: self._current(dep) for dep in paths}
+            for deps in self._recorded_dep_sets(base):
+                current = {path: self._digest_now(path, dep) for path, dep in deps.items()}
                 stored = self.cache.get(f"file:{self._result_key(base, current)}")
                 if stored:
                     return FileAnalysis.model_validate_json(stored)
@@ -215,13 +254,14 @@ class _Audit:
             pass  # a damaged cache entry is recomputed, never trusted
         return None
 
-    def _fresh(self, path: str) -> tuple[FileAnalysis, dict[str, str]]:
+    def _fresh(self, path: str) -> tuple[FileAnalysis, dict[str, Dep]]:
         # Imported here: a fully cached audit never needs libcst or the interpreter.
         from analyzers.files.program import Module, module_name_for
         from analyzers.judge.driver import analyse_driver
 
         loader = DriverLoader(self.store, path)
-        deps = {path: self.store.blob(path)}
+        own = self.store.blob(path)
+        deps = {path: Dep(own, None, own)}
         parsed = self.store.parse(path)
         if isinstance(parsed, ParseFailure):
             return FileAnalysis(path=path, row=failure_row(path, parsed.why, parsed.line)), deps
@@ -240,7 +280,7 @@ class _Audit:
             self.internal_errors[path] = f"{type(exc).__name__}: {exc}"
             why = "lora-audit itself failed on this file (an internal error; please report it)"
             return FileAnalysis(path=path, row=failure_row(path, why)), deps
-        deps.update(loader.deps)
+        deps.update(self._deps(loader))
         row = build_row(path, result, self.plan_for(path).notes())
         analysis = FileAnalysis(
             path=path,
@@ -260,6 +300,40 @@ class _Audit:
             cache_patches=result.cache_patches[:4],
         )
         return analysis, deps
+
+    def _deps(self, loader: DriverLoader) -> dict[str, Dep]:
+        """The modules the analysis looked up, each with what of it the analysis could see."""
+        found: dict[str, Dep] = {}
+        for dep, blob in loader.deps.items():
+            if dep == loader.entry_path:
+                continue
+            parsed = None if blob in (ABSENT, "folder") else self.store.parse(dep)
+            if parsed is None or isinstance(parsed, ParseFailure):
+                found[dep] = Dep(blob, None, blob)
+                continue
+            touched = tuple(sorted(loader.touched.get(dep, ())))
+            found[dep] = Dep(blob, touched, _module_digest(self.store, dep, blob, touched))
+        return found
+
+
+# Digests by (blob, touched functions): a history computes each version's once.
+_DIGESTS: dict[tuple[str, tuple[str, ...]], str] = {}
+_DIGESTS_KEPT = 50_000
+
+
+def _module_digest(store: ModuleStore, path: str, blob: str, touched: tuple[str, ...]) -> str:
+    known = _DIGESTS.get((blob, touched))
+    if known is None:
+        from analyzers.interpret.relevant import digest
+
+        parsed = store.parse(path)
+        if isinstance(parsed, ParseFailure):
+            return blob
+        known = digest(parsed, touched)
+        if len(_DIGESTS) >= _DIGESTS_KEPT:
+            _DIGESTS.pop(next(iter(_DIGESTS)))
+        _DIGESTS[(blob, touched)] = known
+    return known
 
 
 @cache
@@ -281,6 +355,20 @@ def audit_tree(
     `LORA_AUDIT_JOBS` environment variable, else the cores this process may use). The report
     is the same for every `jobs`.
     """
+    try:
+        return _audit_tree(tree, options, cache, jobs)
+    finally:
+        # Each driver's analysis froze what was alive (`analyse_driver`): what this audit
+        # parsed and built may be collected once it is over (a history audits thousands).
+        gc.unfreeze()
+
+
+def _audit_tree(
+    tree: SourceTree,
+    options: AuditOptions,
+    cache: MutableMapping[str, str] | None,
+    jobs: int | None,
+) -> Report:
     # One byte search for both kinds of candidate: files that build adapter requests, and
     # files that start processes (a dispatcher names the driver it starts); files with a coding
     # cookie too, whose text is searched decoded when the codec can hide an ASCII needle.
@@ -390,7 +478,7 @@ JOBS_ENV = "LORA_AUDIT_JOBS"
 # Below this many fresh analyses a pool saves little: each worker parses the modules its drivers
 # share again, and forking costs ~50 ms. Real repositories have 15-30 drivers.
 _MIN_PARALLEL = 8
-_Fresh = tuple[FileAnalysis, dict[str, str], str | None]
+_Fresh = tuple[FileAnalysis, dict[str, Dep], str | None]
 _INHERITED: dict[str, _Audit] = {}  # "audit": the one a forked worker inherited
 
 
@@ -438,7 +526,7 @@ def _map_fresh(audit: _Audit, paths: list[str], jobs: int | None) -> list[_Fresh
     first = audit.fresh(paths[0])
     advance("analysing drivers", 1, len(paths))
     _INHERITED["audit"] = audit
-    answers: list[tuple[str, dict[str, str], str | None, int]] = []
+    answers: list[tuple[str, dict[str, Dep], str | None, int]] = []
     # Neighbouring drivers (one folder) share more modules: hand them out in small runs.
     chunk = max(1, (len(paths) - 1) // (count * 3))
     try:
@@ -469,7 +557,7 @@ def _quiet_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _fresh_in_worker(path: str) -> tuple[str, dict[str, str], str | None, int]:
+def _fresh_in_worker(path: str) -> tuple[str, dict[str, Dep], str | None, int]:
     from analyzers.files.parsing import parse_count
 
     before = parse_count()

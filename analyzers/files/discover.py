@@ -232,6 +232,10 @@ class DriverLoader(ModuleLoader):
         self.roots = list(dict.fromkeys(["", folder, "src", *store.package_roots]))
         self.deps: dict[str, str] = {}
         self.notes: list[str] = []
+        self.touched: dict[str, set[str]] = {}  # path -> functions whose bodies were run or read
+
+    def touch(self, path: str, key: str) -> None:
+        self.touched.setdefault(path, set()).add(key)
 
     def _lookup(self, path: str) -> bool:
         blob = self.store.blob(path)

@@ -39,6 +39,11 @@ class ModuleLoader(Protocol):
         """The repository path of `python -m name`."""
         ...
 
+    def touch(self, path: str, key: str) -> None:
+        """The analysis ran or read the body of the function `key` of the module at `path`:
+        a later version of the module that changes only other bodies gives the same result."""
+        ...
+
 
 def module_name_for(path: str) -> tuple[str, bool]:
     """`scripts/eval.py` -> ("scripts.eval", False); `pkg/__init__.py` -> ("pkg", True)."""

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
-from analyzers.interpret import classes, library, processes, unseen, vllm_api
+from analyzers.interpret import classes, library, processes, relevant, unseen, vllm_api
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import key_text
 from analyzers.interpret.objects import EngineV, MockV, PartialV, RequestV
@@ -235,6 +235,7 @@ def call_function(m: Machine, func: FuncV, args: CallArgs, loc: Loc) -> Value:
         return ContextCallV(func, args, loc)
     frame = Frame(func, m.serial(), call=loc)
     scope = Scope(func.module, func.closure if isinstance(func.closure, Scope) else None)
+    relevant.touch(m.loader, func.module.source, func.node)
     m.frames.append(frame)
     try:
         with patched(m, func.patches, func.module, loc):
@@ -369,6 +370,7 @@ def _run_context_function(m: Machine, manager: ContextCallV, body: Callable[[Val
 
     frame = Frame(func, m.serial())
     scope = Scope(func.module, func.closure if isinstance(func.closure, Scope) else None)
+    relevant.touch(m.loader, func.module.source, func.node)
     m.frames.append(frame)
     m.yield_handlers.append(at_yield)
     try:

@@ -14,7 +14,7 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from analyzers.interpret import relevance
+from analyzers.interpret import relevance, relevant
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.syntax import FUNCTIONS, Function, node_memo, parameters
 from analyzers.interpret.values import ClassV, Const, FuncV, InstV, Value
@@ -65,7 +65,7 @@ def _unsettle(m: Machine, inst: InstV, loc: Loc) -> None:
     """Attributes other methods assign are unknown in the second world (`connect()` ran)."""
     names = [
         name
-        for name in dict.fromkeys(_assigned_elsewhere(inst.cls))
+        for name in dict.fromkeys(_assigned_elsewhere(m, inst.cls))
         if isinstance(_current(inst, name), Const)
     ]
     if not names or _declared(m, f"{inst.cls.name}'s attributes ({', '.join(names)})"):
@@ -91,7 +91,7 @@ def _classes(cls: ClassV) -> Iterator[ClassV]:
             yield from _classes(base)
 
 
-def _assigned_elsewhere(cls: ClassV) -> Iterator[str]:
+def _assigned_elsewhere(m: Machine, cls: ClassV) -> Iterator[str]:
     """`self.NAME = ...` in a method other than `__init__`, of the class or its bases."""
     for owner in _classes(cls):
         for value in owner.attrs.values():
@@ -99,6 +99,7 @@ def _assigned_elsewhere(cls: ClassV) -> Iterator[str]:
                 continue
             node = value.node
             if isinstance(node, FUNCTIONS) and parameters(node).positional:
+                relevant.touch(m.loader, value.module.source, node)  # its body is read
                 yield from _self_stores(node)
 
 

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 from analyzers.files.parsing import Loc
+from analyzers.interpret import relevant
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import derived, stored_in_unseen, taken_as_same
 from analyzers.interpret.objects import (
@@ -134,6 +135,11 @@ def served(m: Machine, holder: Value, by: str, loc: Loc) -> None:
     key = object_key(holder)
     registered = m.unseen.registered.pop(key, []) if key is not None else []
     reach = {id(value): _reach(value) for value, _, _ in registered}
+    for value, _, _ in registered:  # their text, and that of what they call, is read
+        target = _target(value)
+        if target is not None:
+            for node in reach[id(value)]:
+                relevant.touch(m.loader, target.module.source, node)
     users = [item for item in registered if _mentions_sites(reach[id(item[0])], item[0])]
     if not users:
         return
@@ -212,7 +218,10 @@ def _name(value: Value) -> str:
 def escape(m: Machine, value: Value, loc: Loc, why: str, *, method: bool = False) -> None:
     """A function of the repository handed to unseen code, which may call it again and again."""
     target = _target(value)
-    if target is None or not mentions_sites(target) or id(target.node) in m.unseen.escaped:
+    if target is None:
+        return
+    relevant.touch(m.loader, target.module.source, target.node)  # its text is read
+    if not mentions_sites(target) or id(target.node) in m.unseen.escaped:
         return
     m.unseen.escaped.add(id(target.node))
     m.trace.assume(

@@ -74,11 +74,11 @@ def analyse_driver(
     this many steps ran since its last copy (None: every world runs from the beginning)."""
     collecting = gc.isenabled()
     if collecting:
-        # The garbage of the driver analysed before (its runs' scopes and closures, in
-        # reference cycles): young, since no collection ran while it was made, so collecting
-        # the young generations frees it without walking what lives on (parsed trees). Nothing
-        # is frozen: a history sweep audits thousands of trees, whose cycles must go too.
-        gc.collect(1)
+        # What is alive now (parsed trees, what earlier drivers left in the loader) lives on:
+        # later collections need not walk it again. Garbage goes first, or it would stay; the
+        # audit unfreezes it all when it ends (`audit_tree`), so a history's trees still go.
+        gc.collect()
+        gc.freeze()
     # The runs, and judging what they kept, build millions of objects in reference cycles
     # that live until the driver is judged: the cyclic collector would walk them again and
     # again for nothing. The next driver's collection above frees them.

@@ -136,3 +136,60 @@ def test_a_helper_alternating_between_versions_is_cached_for_each(tmp_path: Path
         assert parsed == 0
         if verdict is not None:
             assert {row.path: row.verdict for row in report.drivers}["scripts/a.py"] is verdict
+
+
+LIBRARY = """\
+from vllm.lora.request import LoRARequest
+
+
+def req(p):
+    return LoRARequest("a", 1, p)
+
+
+def unused(x):
+    {unused}
+    return x
+
+
+TABLE = {{"k": 1}}
+"""
+
+
+def _counted(tmp_path: Path, cache: dict[str, str], unused: str) -> tuple[Report, int]:
+    _write(tmp_path, {"utils/lora.py": LIBRARY.format(unused=unused)})
+    return _audit(tmp_path, cache)
+
+
+def test_a_change_to_a_function_no_analysis_touched_reuses_the_results(tmp_path: Path) -> None:
+    """`unused()` is never called nor read: editing its body (same number of lines) changes
+    nothing the drivers' analyses saw, so they come from the cache. The helper file itself is
+    parsed again (it is a driver of its own, keyed by its blob, and the digest is read off it)."""
+    _write(tmp_path, {"scripts/a.py": USES_HELPER})
+    cache: dict[str, str] = {}
+    first, _ = _counted(tmp_path, cache, "x = x + 1")
+    second, parsed = _counted(tmp_path, cache, "x = x * 2  # tuned")
+    assert parsed == 1  # the helper: the digest of its new version; scripts/a.py from cache
+    assert second.model_dump(exclude={"root"}) == first.model_dump(exclude={"root"})
+
+
+def test_a_change_that_moves_or_touches_what_was_run_reanalyses(tmp_path: Path) -> None:
+    _write(tmp_path, {"scripts/a.py": USES_HELPER})
+    cache: dict[str, str] = {}
+    _counted(tmp_path, cache, "x = x + 1")
+    # One more line in the unused body moves TABLE (top level, whose line a result may cite).
+    _, parsed = _counted(tmp_path, cache, "x = x + 1\n    x = x - 1")
+    assert parsed == 2
+    # The body of req() (which the run called) changes: re-analysed, with the new verdict.
+    _write(
+        tmp_path,
+        {
+            "utils/lora.py": LIBRARY.format(unused="x = x + 1").replace(
+                'LoRARequest("a", 1, p)', 'LoRARequest("a", abs(hash(p)) % 1000003 + 1, p)'
+            )
+        },
+    )
+    report, parsed = _audit(tmp_path, cache)
+    assert parsed == 2
+    assert {row.path: row.verdict for row in report.drivers}["scripts/a.py"] is (
+        Verdict.SAFE_PROBABILISTIC
+    )
