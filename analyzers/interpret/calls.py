@@ -143,6 +143,7 @@ def call_value(m: Machine, func: Value, args: CallArgs, loc: Loc) -> Value:
     if isinstance(func, BoundExt):
         return call_method(m, func.target, func.name, args, loc)
     if isinstance(func, MockV):
+        library.handed_to_mock(m, args, loc)
         return MockV(f"{func.desc}()")
     return library.unknown_call(m, describe(func), args, loc)
 

@@ -66,8 +66,9 @@ _INERT = frozenset(
 )  # fmt: skip
 _EXIT = frozenset({"sys.exit", "exit", "quit", "os._exit"})
 _MOCKS = frozenset(
-    {"MagicMock", "Mock", "AsyncMock", "NonCallableMock", "create_autospec", "patch"}
-)
+    {"MagicMock", "Mock", "AsyncMock", "NonCallableMock", "PropertyMock", "create_autospec",
+     "patch"}
+)  # fmt: skip
 _WRITE_METHODS = frozenset(
     {"save_pretrained", "save_model", "save_lora", "save_adapter", "save_lora_adapter"}
 )
@@ -86,6 +87,7 @@ def call_external(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value:
         raise ProgramExit
     last = qual.rpartition(".")[2]
     if last in _MOCKS and ("mock" in qual or qual == last):
+        handed_to_mock(m, args, loc)
         target = args.get(0, "target") if last == "patch" else None
         named = target.value if isinstance(target, Const) else None
         return MockV(qual, named if isinstance(named, str) else None)
@@ -123,6 +125,16 @@ def _hand_over(value: Value) -> None:
             item.loads_unseen = True
         elif isinstance(item, DictV):
             item.open = True
+
+
+def handed_to_mock(m: Machine, args: CallArgs, loc: Loc) -> None:
+    """Requests given to a mock (`PropertyMock(side_effect=[LoRARequest(...)])`) are what a
+    test feeds its fake: evidence that no engine serves them."""
+    for value in args.values():
+        for item in value.items if isinstance(value, ListV) else [value]:
+            if _requests_in(m, item):
+                m.trace.mock_serves.append(loc)
+                return
 
 
 def _requests_in(m: Machine, value: Value) -> list[RequestV]:

@@ -250,7 +250,7 @@ class Machine:
             self,
             methods,
             where,
-            ENTRY_CALLS,
+            unseen.IN_TURN_ROUNDS,
             arguments=lambda func: entry_args.arguments(self, func, where),
         )
 

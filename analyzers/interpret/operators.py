@@ -280,7 +280,7 @@ def compare(m: Machine, name: str, left: Value, right: Value, loc: Loc) -> Value
     if name in ("Equal", "NotEqual", "Is", "IsNot"):
         answer = conditions.equality(left, right)
         if answer is False and isinstance(left, Sym) and isinstance(right, Sym):
-            answer = _same_again(m, left, right) if _repeated_input(left, right) else False
+            answer = _inputs_equal(m, left, right)
         if name in ("Is", "IsNot") and answer is None and _none_vs_text(left, right):
             answer = False
         if answer is not None and name in ("NotEqual", "IsNot"):
@@ -327,6 +327,20 @@ def _repeated_input(left: Sym, right: Sym) -> bool:
     return not (left.opaque or right.opaque or left.offset or right.offset) and same_argument(
         left.key, right.key
     )
+
+
+def _inputs_equal(m: Machine, left: Sym, right: Sym) -> bool | None:
+    """`a == b` of two run-time inputs `same()` keeps apart only by assumption (two flags,
+    a folder and the one loaded before): the world decides, and one that takes them to be
+    equal has the judge see them as one value. With offsets (`a + 1 == b`) it stays unknown."""
+    if left.opaque or right.opaque:
+        return False if left.key != right.key else None  # `same()` answered; kept as it was
+    if _repeated_input(left, right):
+        return _same_again(m, left, right)
+    if left.offset or right.offset:
+        return None
+    text = f"whether {describe(left)} is {describe(right)}"
+    return containers.taken_as_same(m, left.key, right.key, text)
 
 
 def _same_again(m: Machine, left: Sym, right: Sym) -> bool:

@@ -15,6 +15,7 @@ from analyzers.files.parsing import Loc
 from analyzers.interpret import builtins_model, containers, entry_args, iteration
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import derived, key_text
+from analyzers.interpret.folders import content_at
 from analyzers.interpret.objects import EngineArgsV, NamespaceV, ParserV, PartialV, RequestV
 from analyzers.interpret.processes import FutureV
 from analyzers.interpret.values import (
@@ -100,6 +101,14 @@ def join_path(m: Machine, parts: list[Value], loc: Loc) -> Value:
     return result if result is not None else Const("")
 
 
+def _file_test(m: Machine, test: str, path: Value, desc: str, loc: Loc) -> Value:
+    """`os.path.exists(path)`: unknown, but one answer for one path until the run writes into
+    it (two calls with nothing written between them see the same file system)."""
+    written = content_at(m.writes, path)
+    key = f"file-test:{test}:{key_text(path)}@{written.certain}+{written.possible}"
+    return m.fixed(key, desc, loc)
+
+
 def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
     first = _first(args)
     if qual == "os.path.join" or qual in _PATH_CONSTRUCTORS:
@@ -108,6 +117,8 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
         return first
     if qual in ("os.path.dirname", "os.path.basename") and first is not None:
         return path_attribute(m, first, "parent" if qual.endswith("dirname") else "name", loc)
+    if qual in ("os.path.exists", "os.path.isdir", "os.path.isfile") and first is not None:
+        return _file_test(m, qual.rpartition(".")[2], first, f"{qual}({describe(first)})", loc)
     if qual in ("os.path.exists", "os.path.isdir", "os.path.isfile", "os.path.getmtime"):
         return m.opaque(f"{qual}({describe(first) if first else ''})", loc)
     if qual in ("os.getenv", "os.environ.get"):
@@ -390,7 +401,7 @@ def method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> 
     if name in ("with_suffix", "with_name") and isinstance(_first(args), Const):
         return m.opaque(f"`{loc.code}`", loc)
     if name in ("exists", "is_dir", "is_file"):
-        return m.opaque(f"{describe(receiver)}.{name}()", loc)
+        return _file_test(m, name, receiver, f"{describe(receiver)}.{name}()", loc)
     if name in ("mkdir", "touch"):
         return NONE
     if name in ("glob", "rglob", "iterdir"):

@@ -36,6 +36,8 @@ if TYPE_CHECKING:
     from analyzers.interpret.runtime import Machine
 
 T = TypeVar("T")
+# Rounds of functions called in turn: there, back, and there again (see `call_in_turn`).
+IN_TURN_ROUNDS = 3
 _SITE_HINT = re.compile("|".join(re.escape(word) for word in api.SITE_WORDS))
 _ID, _NAME, _PATH, _INPLACE = "lora_int_id", "lora_name", "lora_path", "load_inplace"
 
@@ -89,7 +91,10 @@ def call_in_turn(
 ) -> None:
     """Call each of `funcs` in turn (methods of one instance, functions of one module), the
     round `times` times: what one keeps on the instance or module (a request, a checkpoint)
-    meets the next one's use of it. What each call returns is handed to its caller.
+    meets the next one's use of it. What each call returns is handed to its caller. Every
+    second round goes the other way, so that each function also follows itself (`load()`
+    once, then `generate()` twice) and follows the others (`set_lora()` between two
+    `generate()`s).
 
     `answers_errors`: the caller is a server, which answers a call that raises with an error
     and goes on with the next (an `HTTPException` for a folder that does not exist)."""
@@ -98,7 +103,7 @@ def call_in_turn(
         for index in range(times):
             m.call = saved + index
             m.unseen.call_started = m.serial()
-            for func in funcs:
+            for func in funcs if index % 2 == 0 else funcs[::-1]:
                 target = _target(func)
                 name = target.name if target is not None else "the function"
                 try:
@@ -162,7 +167,7 @@ def served(m: Machine, holder: Value, by: str, loc: Loc) -> None:
         )
     funcs = interleaved([value for value, _, _ in setters], [value for value, _, _ in users])
     m.trace.entry = "() then ".join(_name(value) for value in dict.fromkeys(funcs))
-    call_in_turn(m, funcs, loc, 2, arguments=lambda _: CallArgs(), answers_errors=True)
+    call_in_turn(m, funcs, loc, IN_TURN_ROUNDS, arguments=lambda _: CallArgs(), answers_errors=True)
 
 
 def interleaved(setters: list[T], users: list[T]) -> list[T]:

@@ -296,12 +296,36 @@ def _collect(result: DriverResult, machine: Machine) -> None:
     result.reached.update((path, line) for path, line, _ in machine.covered)
 
 
+def _unserved(outcome: Outcome, complete: bool, incomplete: str, decisions: list[str]) -> None:
+    """Requests no analysed run served are served by none only if every run was analysed:
+    an unexplored branch (`if name == request.lora_name:`) may be the one that serves them."""
+    if complete and not incomplete:
+        return
+    outcome.verdict = Verdict.INDETERMINATE
+    if incomplete:
+        why = incomplete
+    elif decisions:
+        why = (
+            f"not every combination of {len(decisions)} run-time conditions was explored "
+            f"(e.g. {'; '.join(decisions[:2])})"
+        )
+    else:
+        why = "not every combination of the analysis's choices was explored"
+    outcome.reason = (
+        f"LoRARequest objects are built ({outcome.line}) and no analysed run asked an engine "
+        f"to serve them, but {why}"
+    )
+
+
 def _downgrade(
     result: DriverResult, complete: bool, kept: bool, incomplete: str, decisions: list[str]
 ) -> None:
     """A safe answer that rests on what was not explored is not an answer; `kept`: every
     outcome that rests on the order of requests survives skipping (`skipping.py`)."""
     outcome = result.outcome
+    if outcome is not None and outcome.verdict is Verdict.NO_REALIZED_RUN and not outcome.mocked:
+        _unserved(outcome, complete, incomplete, decisions)
+        return
     if outcome is None or not outcome.verdict.is_safe:
         return
     if incomplete:

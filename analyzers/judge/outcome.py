@@ -38,6 +38,9 @@ class Outcome:
     # A Safe-by-eviction or Safe-probabilistic verdict shown to hold in the worlds not
     # explored too, whose other answers can only skip requests (`skipping.py`).
     survives_skipping: bool = False
+    # No-realized-run because a mock stands in for vLLM (positive evidence), not because no
+    # analysed run happened to serve what was built.
+    mocked: bool = False
 
 
 def rests_on_order(verdict: Verdict) -> bool:

@@ -91,6 +91,7 @@ def _without_serves(trace: Trace) -> Outcome | None:
             f"LoRARequest objects are built ({first_loc}) but {what}",
             first_loc,
             focus=[(first_loc, "request built, never served")],
+            mocked=mock,
         )
     return None
 
