@@ -2,7 +2,7 @@
 
 An option without a default (or with `None`) is an unknown fixed for the run; a list option
 (`nargs="+"`) without a default is a list of unknown length. A default is one candidate, not a
-fact: in a second world the text and flag options are given by the user (unknown).
+fact: in a second world the options that have one are given by the user (unknown).
 """
 
 from __future__ import annotations
@@ -77,8 +77,9 @@ def _add_argument(m: Machine, parser: ParserV, args: CallArgs, loc: Loc) -> None
 
 
 def _given(value: Value) -> bool:
-    """A default a user plausibly overrides and the code branches on: a mode, a flag, a name."""
-    return isinstance(value, Const) and isinstance(value.value, str | bool)
+    """A default a user plausibly overrides: a mode, a flag, a name, a number (a capacity,
+    a count of epochs)."""
+    return isinstance(value, Const) and isinstance(value.value, str | bool | int | float)
 
 
 def _keeps_defaults(m: Machine, parser: ParserV) -> bool:
@@ -96,6 +97,14 @@ def _namespace(m: Machine, parser: ParserV) -> NamespaceV:
     attrs: dict[str, Value] = {}
     notes: dict[str, str] = {}
     keep = _keeps_defaults(m, parser)
+    if not keep:
+        given = [
+            shown
+            for dest, shown in parser.declared.items()
+            if dest in parser.defaults and _given(parser.defaults[dest])
+        ]
+        more = " …" if len(given) > 3 else ""
+        m.trace.assume_input(f"the command line giving {', '.join(given[:3])}{more}")
     for dest, shown in parser.declared.items():
         if dest in parser.defaults and (keep or not _given(parser.defaults[dest])):
             value = parser.defaults[dest]

@@ -215,15 +215,30 @@ def _missing(
     return m.fixed(f"param:{func.name}.{name}#{frame.serial}", desc, loc)
 
 
+# A function may be active this many times at once (a walk over a folder tree): deeper calls are
+# not followed, and when the function builds or serves requests the analysis is incomplete.
+RECURSION_DEPTH = 3
+
+
+def _not_followed(m: Machine, func: FuncV, why: str, loc: Loc) -> None:
+    """A call the analysis does not follow: requests it builds and serves inside are not seen,
+    so no Safe verdict may rest on this run when its code names any."""
+    if m.trace.incomplete is None and unseen.mentions_sites(func):
+        m.trace.incomplete = f"{func.name}() at {loc} builds or serves requests and {why}"
+
+
 def call_function(m: Machine, func: FuncV, args: CallArgs, loc: Loc) -> Value:
     if "property" in func.decorators and func.bound_self is None and args.positional:
         func = replace(func, bound_self=args.positional[0])
         args = CallArgs(args.positional[1:], args.keywords)
-    if any(frame.func.node is func.node for frame in m.frames):
+    if sum(frame.func.node is func.node for frame in m.frames) >= RECURSION_DEPTH:
+        why = f"calls itself more than {RECURSION_DEPTH} levels deep"
         m.trace.note_unknown(f"recursive call to {func.name}() not followed", loc)
-        return m.opaque(f"{func.name}(...)", loc)
+        _not_followed(m, func, why, loc)
+        return library.unknown_call(m, f"{func.name}()", args, loc)
     if len(m.frames) >= m.limits.call_depth:
         m.trace.note_unknown(f"{func.name}() is nested too deeply to follow", loc)
+        _not_followed(m, func, f"is called {len(m.frames)} calls deep", loc)
         return library.unknown_call(m, f"{func.name}()", args, loc)
     if func.memo is not None:
         memo_key = "|".join(key_text(v) for v in [*args.positional, *args.keywords.values()])

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from analyzers.files.parsing import Loc
 from analyzers.interpret import calls, containers, library, processes, vllm_api
 from analyzers.interpret.callargs import CallArgs
-from analyzers.interpret.objects import EngineV, MockV, NamespaceV, RequestV
+from analyzers.interpret.objects import EngineV, FactoryV, MockV, NamespaceV, RequestV
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.syntax import key_of
 from analyzers.interpret.values import (
@@ -69,6 +69,10 @@ def instantiate(m: Machine, cls: ClassV, args: CallArgs, loc: Loc) -> Value:
             instance.attrs[name] = positional[index]
         elif name in keywords:
             instance.attrs[name] = keywords[name]
+        else:
+            declared = _class_attribute(cls, name)
+            if isinstance(declared, FactoryV):  # `field(default_factory=...)`: one per instance
+                instance.attrs[name] = m.call_value(declared.factory, CallArgs(), loc)
     post = _class_attribute(cls, "__post_init__")
     if isinstance(post, FuncV):
         calls.call_function(m, replace(post, bound_self=instance), CallArgs(), loc)

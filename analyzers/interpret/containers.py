@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
+from analyzers.interpret import relevance
 from analyzers.interpret.objects import (
     PER_CALL,
     EngineArgsV,
@@ -129,12 +130,24 @@ def get_item(m: Machine, target: Value, key: Value, loc: Loc) -> Value:
 
 
 def environment(m: Machine, key: Value, default: Value | None, loc: Loc) -> Value:
-    """An environment variable: its stated default when there is one, else a fixed unknown."""
+    """An environment variable: a fixed unknown, or its stated default in the world that
+    keeps the defaults (one world for all of them, as for the command line's options). While
+    a module is imported the default is taken, as for its other conditions."""
     name = key.value if isinstance(key, Const) else describe(key)
-    if default is not None and not (isinstance(default, Const) and default.value is None):
-        m.trace.assume(f"environment variable {name} is unset (default {describe(default)})")
-        return default
+    stated = default is not None and not (isinstance(default, Const) and default.value is None)
+    if stated and default is not None:
+        if m.importing or _environment_kept(m):
+            m.trace.assume(f"environment variable {name} is unset (default {describe(default)})")
+            return default
+        m.trace.assume_input(f"the environment setting {name}")
     return m.fixed(f"env:{name}", f"os.environ[{name!r}]", loc)
+
+
+def _environment_kept(m: Machine) -> bool:
+    shown = "whether the environment leaves its variables unset (their defaults)"
+    if shown not in m.trace.decisions:
+        m.trace.decisions.append(shown)
+    return m.oracle.decide(True, "env-defaults", relevance.CALLS)
 
 
 # A dict with more keys than this (a vocabulary, a table of model types) is not searched key by

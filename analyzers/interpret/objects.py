@@ -85,6 +85,13 @@ class ParserV(Obj):
 
 
 @dataclass(eq=False)
+class FactoryV(Obj):
+    """`dataclasses.field(default_factory=f)`: each instance's field is a new `f()`."""
+
+    factory: Value
+
+
+@dataclass(eq=False)
 class NamespaceV(Obj):
     """Parsed command-line arguments (or another attribute bag)."""
 

@@ -72,6 +72,7 @@ class Machine(Protocol):
     proc: int  # the process the run is in (a child process starts with an empty cache)
     call: int  # which of the repeated calls of an entry function is running
     unseen: Unseen  # what is known of code and objects outside the analysis
+    importing: int  # how many imported modules' top levels are under way (their guesses stay)
 
     def serial(self) -> int:
         """A number never handed out before in this run."""

@@ -16,7 +16,14 @@ from analyzers.interpret import builtins_model, containers, entry_args, iteratio
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import derived, key_text
 from analyzers.interpret.folders import content_at
-from analyzers.interpret.objects import EngineArgsV, NamespaceV, ParserV, PartialV, RequestV
+from analyzers.interpret.objects import (
+    EngineArgsV,
+    FactoryV,
+    NamespaceV,
+    ParserV,
+    PartialV,
+    RequestV,
+)
 from analyzers.interpret.processes import FutureV
 from analyzers.interpret.values import (
     NONE,
@@ -111,6 +118,12 @@ def _file_test(m: Machine, test: str, path: Value, desc: str, loc: Loc) -> Value
 
 def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
     first = _first(args)
+    if qual == "dataclasses.field":
+        factory = args.keywords.get("default_factory")
+        if factory is not None:
+            return FactoryV(factory)
+        default = args.keywords.get("default")
+        return default if default is not None else None
     if qual == "os.path.join" or qual in _PATH_CONSTRUCTORS:
         return join_path(m, list(args.positional), loc) if args.positional else Const(".")
     if qual in _IDENTITY_PATH and first is not None and (is_text(first) or isinstance(first, Sym)):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterable, Sequence
 
 from analyzers.files.parsing import Loc
@@ -193,6 +194,15 @@ def _eviction_reason(repeat: list[Served], view: RunView) -> str:
     )
 
 
+def _literal(source: str) -> bool:
+    """Whether a digest's input is a literal written in the code (`'zoo/math-r8'`)."""
+    try:
+        ast.literal_eval(source)
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return False
+    return True
+
+
 def _probabilistic(
     view: RunView, hashed: Sequence[Served], line: Loc
 ) -> tuple[Verdict, str, Loc, float | None]:
@@ -208,7 +218,10 @@ def _probabilistic(
             None,
         )
     sources = {(v.kind, v.source) for v in values}
-    unknown_length = bool(trace.symbolic_loops or trace.truncated)
+    # A loop of unknown length adds adapters only when what it digests is not all written out
+    # (a loop cut short over a long literal list may hold literals not seen yet).
+    literal = all(_literal(v.source) for v in values)
+    unknown_length = bool(trace.truncated or (trace.symbolic_loops and not literal))
     count = max(len(sources), ASSUMED_ADAPTERS) if unknown_length else len(sources)
     # An engine whose cache size cannot be seen holds as many adapters as plausible: a bound
     # must never assume the smallest cache (which would make collisions look rarer).

@@ -123,10 +123,20 @@ def _at_version(trace: Trace, served: list[Served], version: VllmVersion) -> Out
     if len({outcome.verdict for outcome in outcomes}) > 1:
         unknown = next(e for e in engines.values() if not e.capacity_known)
         base = worst(outcomes)
+        given = next(
+            (
+                describe(value)
+                for value in (unknown.max_cpu_loras, unknown.max_loras)
+                if isinstance(value, Sym) and not value.opaque
+            ),
+            None,
+        )
+        size = f" ({given}, only known at run time)" if given else ", which the analysis cannot see"
         return Outcome(
             Verdict.INDETERMINATE,
             f"whether a repeated lora_int_id is stale depends on the cache size (max_loras / "
-            f"max_cpu_loras) of the engine at {unknown.loc}, which the analysis cannot see",
+            f"max_cpu_loras) of the engine at {unknown.loc}{size}: with 1 adapter, "
+            f"{outcomes[0].verdict.value}; with more, {outcomes[-1].verdict.value}",
             base.line,
             base.records,
             base.requests,

@@ -21,10 +21,9 @@ RERUN_EPOCHS = range(6)
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sweep-dir", default="sweep")
-    parser.add_argument("--max-loras", type=int, default=1)
     args = parser.parse_args()
 
-    llm = build_engine(max_loras=args.max_loras)
+    llm = build_engine(max_loras=1)  # one adapter slot: each epoch evicts the one before
     params = SamplingParams(temperature=0.0, max_tokens=128)
 
     for epoch in range(N_EPOCHS):

@@ -1,4 +1,4 @@
-# expect: Affected line=15 reason~="lora_int_id 1 is reused without invalidation" reason~="only with args.mode == 'sweep' (otherwise Safe-single-adapter)"
+# expect: Affected line=15 reason~="lora_int_id 1 is reused without invalidation" reason~="only with the command line giving --mode and args.mode == 'sweep' (otherwise Safe-single-adapter)"
 """`args.mode` is a run-time input: the analysis cannot decide `args.mode == "sweep"`, so both
 answers are worlds. In sweep mode every checkpoint is served under lora_int_id 1 on one engine,
 so the second is answered by the first (Affected, and the reason names the mode)."""

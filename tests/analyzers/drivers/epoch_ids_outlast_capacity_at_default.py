@@ -1,6 +1,8 @@
-# expect: Safe-by-eviction line=19 reason~="lora_int_id 1 comes back with a different adapter" reason~="evicted before every repeat (the LRU cache holds 4 adapters"
-"""Ids 1..10 repeat across seeds with new paths; at the CLI default of 10 epochs against
-max_loras=4, every id is evicted by LRU before it comes back (the evidence names the default)."""
+# expect: Affected line=21 reason~="is reused without invalidation" reason~="only with the command line giving --n-epochs, --run, --seeds (otherwise Safe-by-eviction)"
+"""Ids 1..n repeat across seeds with new paths. At the CLI default of 10 epochs against
+max_loras=4, every id is evicted by LRU before it comes back; with --n-epochs 4 or fewer, the
+second seed's epochs are served the first seed's. A default is one value a user may give, not
+the only one: the row is Affected, and says which flags and what the defaults give."""
 import argparse
 
 from vllm import LLM, SamplingParams

@@ -1,6 +1,7 @@
-# expect: Safe-by-eviction line=17 reason~="lora_int_id 1 comes back with a different adapter" reason~="evicted before every repeat (the LRU cache holds 1 adapter"
-"""The same sweep with the CLI default max_loras of 1: every id is evicted long before its rerun
-(the evidence names the default)."""
+# expect: Indeterminate line=18 reason~="(args.max_loras, only known at run time): with 1 adapter, Safe-by-eviction; with more, Affected"
+"""The same sweep with max_loras from the command line (default 1): with one slot every id is
+evicted long before its rerun, with enough slots the rerun is served the first run's folders.
+The row names the flag and what each cache size gives."""
 import argparse
 
 from vllm import LLM, SamplingParams

@@ -1,6 +1,7 @@
-# expect: Safe-by-eviction line=17 reason~="lora_int_id 1 comes back with a different adapter" reason~="evicted before every repeat (the LRU cache holds 1 adapter"
-"""Two id slots rotate over the checkpoints; with one cache slot (and the default --slots 2), each id
-is evicted by the other before it recurs."""
+# expect: Indeterminate line=18 reason~="only with the command line giving --slots (otherwise Safe-by-eviction)"
+"""Two id slots rotate over the checkpoints; with one cache slot and the default --slots 2, each
+id is evicted by the other before it recurs. With --slots 1 every checkpoint reuses one id, which
+the cache still holds: the row says the verdict rests on the flag."""
 import argparse
 
 from vllm import LLM, SamplingParams
