@@ -12,7 +12,7 @@ from __future__ import annotations
 import gc
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from analyzers.files.parsing import Loc
 from analyzers.files.program import Module, ModuleLoader
@@ -26,6 +26,7 @@ from analyzers.interpret.worlds import Oracle, explore
 from analyzers.judge.entries import entry_functions, in_turn_entries, is_private, line_range
 from analyzers.judge.outcome import SEVERITY, Outcome, rests_on_order, worst
 from analyzers.judge.reasons import only_when
+from analyzers.judge.unrolling import Widening, compared_numbers, widening
 from analyzers.judge.verdict import judge
 from analyzers.model import Verdict
 from analyzers.vllm.releases import LOAD_INPLACE_SINCE, VllmVersion, has_load_inplace
@@ -97,7 +98,53 @@ def _analyse(
     primary: VllmVersion | None,
     share_from: int | None,
 ) -> DriverResult:
+    """Run the driver; a safe answer whose loop ids may meet later is run again, further."""
     limits = limits_for(module)
+    compared: list[int] | None = None
+    while True:
+        result, machines = _analyse_within(
+            loader, module, versions, primary, share_from=share_from, limits=limits
+        )
+        outcome = result.outcome
+        if outcome is None or not outcome.verdict.is_safe:
+            return result
+        if compared is None:
+            compared = compared_numbers(module.source.tree)
+        wider = _widening(machines, compared, limits.symbolic_iterations)
+        if wider is None:
+            return result
+        if wider.beyond is not None:
+            outcome.verdict = Verdict.INDETERMINATE
+            outcome.reason = wider.beyond
+            return result
+        limits = replace(limits, symbolic_iterations=wider.iterations)
+
+
+def _widening(machines: list[Machine], compared: list[int], followed: int) -> Widening | None:
+    """The widest need of the runs that followed a loop of unknown length."""
+    needs = [
+        need
+        for machine in machines
+        if machine.trace.symbolic_loops
+        and (need := widening(_served(machine), compared, followed)) is not None
+    ]
+    beyond = next((need for need in needs if need.beyond is not None), None)
+    return beyond or max(needs, key=lambda need: need.iterations, default=None)
+
+
+def _served(machine: Machine) -> list[Served]:
+    return [fact for fact in machine.trace.facts if isinstance(fact, Served)]
+
+
+def _analyse_within(
+    loader: ModuleLoader,
+    module: Module,
+    versions: Sequence[VllmVersion],
+    primary: VllmVersion | None,
+    *,
+    share_from: int | None,
+    limits: Limits,
+) -> tuple[DriverResult, list[Machine]]:
     spent = [0]
     resumes = Resumes(min_steps=share_from) if share_from is not None else None
     runs = [_explore(loader, module, None, limits, spent, resumes=resumes)]
@@ -134,7 +181,7 @@ def _analyse(
             f"library mode: nothing in the file runs {shown}, so each is analysed as callers "
             f"outside it may use it (called twice, unknown arguments, one instance{both})"
         )
-    return result
+    return result, [machine for machines, _ in runs for machine in machines]
 
 
 def _explore(
