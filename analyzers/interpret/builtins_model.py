@@ -22,6 +22,7 @@ from analyzers.interpret.values import (
     HashText,
     InstV,
     ListV,
+    Obj,
     SeqSym,
     SuperV,
     Sym,
@@ -61,7 +62,7 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
     if qual == "filter" and len(args.positional) == 2:
         return iteration.FilterV(args.positional[0], args.positional[1])
     if qual in ("list", "tuple", "set", "frozenset", "sorted", "reversed"):
-        return _sequence(m, qual, first, loc)
+        return _sequence(m, qual, first, loc, args)
     if qual == "dict":
         result = DictV()
         if first is not None:
@@ -198,13 +199,13 @@ def _defining_class(cls: ClassV, func: FuncV, seen: set[int]) -> ClassV | None:
     return None
 
 
-def _sequence(m: Machine, qual: str, source: Value | None, loc: Loc) -> Value:
+def _sequence(m: Machine, qual: str, source: Value | None, loc: Loc, args: CallArgs) -> Value:
     if source is None:
         return ListV([], "set" if qual in ("set", "frozenset") else "list")
     if iteration.is_known_sequence(source) or isinstance(source, CounterV):
         items = iteration.plan(m, source, loc, quiet=True)
         if qual == "sorted":
-            items = _sorted(items)
+            items = _sorted(m, items, args, loc)
         elif qual == "reversed":
             items = items[::-1]
         elif qual in ("set", "frozenset"):
@@ -215,13 +216,51 @@ def _sequence(m: Machine, qual: str, source: Value | None, loc: Loc) -> Value:
     return SeqSym(f"seq#{m.serial()}", f"the items of `{loc.code}`", str(loc))
 
 
-def _sorted(items: list[Value]) -> list[Value]:
-    if all(isinstance(item, Const) for item in items):
+def _sorted(m: Machine, items: list[Value], args: CallArgs, loc: Loc) -> list[Value]:
+    """`sorted(items, key=, reverse=)` (or `items.sort(...)`) where the keys are known.
+
+    Unknown values alone (a listing's names, paths joined from them) stand for any values, so
+    any order of them is theirs under other names;
+    otherwise an order the analysis cannot compute (a key of unknown values) is said to be
+    unknown, which keeps a safe answer from resting on the order the items were written in.
+    """
+    key, reverse = args.keywords.get("key"), args.keywords.get("reverse", Const(False))
+    if len(items) < 2 or not any(isinstance(item, Const | Obj) for item in items):
+        return items
+    keys = (
+        items
+        if key is None or _is_none(key)
+        else [m.call_value(key, CallArgs([item]), loc) for item in items]
+    )
+    plain = [_plain(k) for k in keys]
+    if isinstance(reverse, Const) and all(k is not _UNKNOWN for k in plain):
+        order = list(range(len(items)))
         try:
-            return sorted(items, key=lambda item: item.value)  # type: ignore[attr-defined]
+            order.sort(key=lambda i: plain[i], reverse=bool(reverse.value))
         except TypeError:
-            return items
+            pass
+        else:
+            return [items[i] for i in order]
+    if m.trace.incomplete is None:
+        m.trace.incomplete = f"the order `{loc.code}` puts its items in is unknown"
     return items
+
+
+_UNKNOWN = object()
+
+
+def _plain(value: Value) -> object:
+    """The Python value a sort compares, or `_UNKNOWN` (tuples of literals compare item by item)."""
+    if isinstance(value, Const):
+        return value.value
+    if isinstance(value, ListV) and value.kind in ("tuple", "list"):
+        items = [_plain(item) for item in value.items]
+        return _UNKNOWN if _UNKNOWN in items else tuple(items)
+    return _UNKNOWN
+
+
+def _is_none(value: Value) -> bool:
+    return isinstance(value, Const) and value.value is None
 
 
 def _text(m: Machine, value: Value) -> Value:
@@ -323,7 +362,7 @@ def _list_method(m: Machine, target: ListV, name: str, args: CallArgs, loc: Loc)
             return target.items.pop(index)
         return m.opaque(f"`{loc.code}`", loc)
     if name in ("sort", "reverse"):
-        target.items = _sorted(target.items) if name == "sort" else target.items[::-1]
+        target.items = _sorted(m, target.items, args, loc) if name == "sort" else target.items[::-1]
         return NONE
     if name == "copy":
         return ListV(list(target.items), target.kind)
