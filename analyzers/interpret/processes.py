@@ -70,6 +70,9 @@ class PoolV(Obj):
     proc: int
     thread: bool = False
     results: list[Value] = field(default_factory=list)
+    # `multiprocessing.Pool(processes)`: its `map` hands each worker task a chunk of items
+    chunked: bool = False
+    processes: Value | None = None
 
 
 @dataclass(eq=False)
@@ -119,7 +122,9 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
     if qual in _POOLS or (short in ("Pool", "ProcessPoolExecutor") and "multiprocessing" in qual):
         per_task = args.get(None, "max_tasks_per_child") or args.get(None, "maxtasksperchild")
         fresh = isinstance(per_task, Const) and per_task.value == 1
-        return PoolV(fresh, m.new_process())
+        chunked = "Executor" not in short
+        processes = args.get(0, "processes") if chunked else None
+        return PoolV(fresh, m.new_process(), chunked=chunked, processes=processes)
     return None
 
 
@@ -231,15 +236,58 @@ def _pool_method(m: Machine, pool: PoolV, name: str, args: CallArgs, loc: Loc) -
         return FutureV(_in_pool(m, pool, func, CallArgs(list(inner), dict(args.keywords)), loc))
     if name in ("map", "imap", "imap_unordered", "starmap", "starmap_async", "map_async"):
         results: list[Value] = []
+        known = all(iteration.is_known_sequence(source) for source in rest[:1])
+        if pool.chunked:
+            rest = rest[:1]  # `Pool.map(func, iterable, chunksize)`
         columns = [iteration.plan(m, source, loc) for source in rest]
         count = min((len(column) for column in columns), default=0)
+        chunk = _chunk_size(m, pool, name, args, count=count if known else None, loc=loc)
+        worker = pool.proc
         for index in range(count):
             row = [column[index] for column in columns]
             if name.startswith("starmap"):
                 row = iteration.plan(m, row[0], loc, quiet=True)
-            results.append(_in_pool(m, pool, func, CallArgs(row), loc))
+            if chunk > 1 and pool.fresh_per_task and not pool.thread:
+                # One task is one chunk: its items share the fresh worker that runs it.
+                if index % chunk == 0:
+                    worker = m.new_process()
+                    m.trace.facts.append(
+                        Spawned([], describe(func), loc, bool(m.loops), function=True)
+                    )
+                results.append(_run_child(m, func, CallArgs(row), loc, worker))
+            else:
+                results.append(_in_pool(m, pool, func, CallArgs(row), loc))
         return ListV(results)
     return None
+
+
+def _chunk_size(
+    m: Machine, pool: PoolV, name: str, args: CallArgs, *, count: int | None, loc: Loc
+) -> int:
+    """How many items one task of a `map` hands a worker. `multiprocessing.Pool.map` splits
+    n items into chunks of ceil(n / (4 * processes)) unless told; an `Executor` and `imap`
+    take one at a time. Where that depends on the machine (its CPU count) or the number of
+    items, the world decides between one item per task and two."""
+    given = args.get(2, "chunksize") if pool.chunked else args.get(None, "chunksize")
+    if given is None and (not pool.chunked or name.startswith("imap")):
+        return 1
+    if given is not None:
+        size = given.value if isinstance(given, Const) else None
+        if isinstance(size, int) and size >= 1:
+            return size
+    elif count is not None:
+        processes = pool.processes.value if isinstance(pool.processes, Const) else None
+        if count <= 4:
+            return 1  # at least one process, so at most ceil(4 / 4) items per chunk
+        if isinstance(processes, int) and processes >= 1:
+            return -(-count // (4 * processes))
+    text = f"whether `{loc.code}` hands a worker several items in one task (its chunksize)"
+    if text not in m.trace.decisions:
+        m.trace.decisions.append(text)
+    if not m.oracle.decide(False, f"pool-chunks:{loc}"):
+        return 1
+    m.trace.assume_input(text.removeprefix("whether "))
+    return 2
 
 
 def _in_pool(m: Machine, pool: PoolV, func: Value, args: CallArgs, loc: Loc) -> Value:
