@@ -96,6 +96,9 @@ class Machine:
         self.import_guesses = 0  # undecidable import-time conditions answered by their default
         self.steps = 0
         self._serial = 0
+        # unknowns made so far (`opaque`, `fixed`): code the analysis cannot see ran, or read
+        # what only the run-time knows; either may raise
+        self.unseen_results = 0
         # The blocks under way, outermost first (`places.Mark`): facts record where they
         # happened from them.
         self.marks: list[Mark] = []
@@ -126,10 +129,12 @@ class Machine:
     def opaque(self, desc: str, loc: Loc | None = None) -> Sym:
         """A fresh unknown result of code the analysis cannot see."""
         where = str(loc) if loc is not None else ""
+        self.unseen_results += 1
         return Sym(f"{OPAQUE_PREFIX}{self.serial()}", desc, opaque=True, where=where)
 
     def fixed(self, key: str, desc: str, loc: Loc | None = None) -> Sym:
         """An unknown that stays the same for the whole run (a CLI argument, a parameter)."""
+        self.unseen_results += 1
         return Sym(key, desc, where=str(loc) if loc is not None else "")
 
     # -- decisions ---------------------------------------------------------------------------
@@ -429,8 +434,15 @@ class Machine:
 
     # -- statements and expressions ----------------------------------------------------------
 
-    def exec_block(self, body: Sequence[ast.stmt], scope: Scope, entry: BlockEntry = None) -> None:
-        """`entry`: how the block was entered (an `if` side, a loop; None: by its statement)."""
+    def exec_block(
+        self,
+        body: Sequence[ast.stmt],
+        scope: Scope,
+        entry: BlockEntry = None,
+        after: Callable[[ast.stmt, int], None] | None = None,
+    ) -> None:
+        """`entry`: how the block was entered (an `if` side, a loop; None: by its statement);
+        `after(statement, unseen)` runs after each statement with the `unseen_results` it made."""
         self._blocks += 1
         run = self._blocks
         marks = self.marks
@@ -440,7 +452,10 @@ class Machine:
         try:
             for index, statement in enumerate(body):
                 marks[depth] = Mark(run, index, statement, len(log), entry, started)
+                before = self.unseen_results
                 statements.execute(self, statement, scope)
+                if after is not None:
+                    after(statement, self.unseen_results - before)
         finally:
             del marks[depth:]
 

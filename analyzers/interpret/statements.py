@@ -26,6 +26,7 @@ from analyzers.interpret.syntax import (
     Try,
     dotted,
     is_elif,
+    node_memo,
 )
 from analyzers.interpret.trace import UNGUARDED, BlockEntry, Guard
 from analyzers.interpret.values import NONE, Value
@@ -296,9 +297,24 @@ def _is_literal_true(test: ast.expr) -> bool:
 
 
 def _try(m: Machine, node: Try, scope: Scope) -> None:
+    working = node_memo(node, "working-handler", lambda: _working_handler(node))
+
+    def may_raise(statement: ast.stmt, unseen: int) -> None:
+        # Code the analysis cannot see (`json.loads(text)`, `int(flag)`, a library call)
+        # may raise what the handler catches: whether it does is the world's decision.
+        if working is None or not unseen:
+            return
+        where = m.loc(scope.module, statement)
+        text = f"whether `{where.code}` at {where} raises into its `except`"
+        if text not in m.trace.decisions:
+            m.trace.decisions.append(text)
+        if m.oracle.decide(False, f"raises:{where}"):
+            m.trace.assume_input(f"`{where.code}` at {where} raising into its `except`")
+            raise Raised(_caught_name(working), where.line, where)
+
     try:
         try:
-            m.exec_block(node.body, scope)
+            m.exec_block(node.body, scope, after=may_raise)
         except Raised as raised:
             handler = _matching_handler(node, raised.type_name)
             if handler is None:
@@ -312,6 +328,30 @@ def _try(m: Machine, node: Try, scope: Scope) -> None:
     finally:
         if node.finalbody:
             m.exec_block(node.finalbody, scope)
+
+
+# Calls a handler makes that only report or give up: a body of these does nothing a request
+# depends on, so whether the `try` raised into it is not asked.
+_REPORTING = frozenset(
+    {"print", "debug", "info", "warning", "warn", "error", "exception", "critical", "log",
+     "print_exc", "format_exc", "exit", "_exit", "format", "str", "repr", "type"}
+)  # fmt: skip
+
+
+def _working_handler(node: Try) -> ast.ExceptHandler | None:
+    """The first handler that does more than report (`logger.warning(...)`, `continue`)."""
+    for handler in node.handlers:
+        for inner in ast.walk(ast.Module(body=handler.body, type_ignores=[])):
+            if isinstance(inner, ast.Call):
+                name = dotted(inner.func) or ""
+                if name.rpartition(".")[2] not in _REPORTING:
+                    return handler
+    return None
+
+
+def _caught_name(handler: ast.ExceptHandler) -> str:
+    names = sorted(_handler_names(handler.type)) if handler.type is not None else []
+    return names[0] if names else "Exception"
 
 
 def _matching_handler(node: Try, type_name: str) -> ast.ExceptHandler | None:
