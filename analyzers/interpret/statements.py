@@ -6,7 +6,16 @@ import ast
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from analyzers.interpret import calls, classes, expressions, imports, iteration, places, summary
+from analyzers.interpret import (
+    calls,
+    classes,
+    expressions,
+    imports,
+    iteration,
+    places,
+    relevance,
+    summary,
+)
 from analyzers.interpret.assign import named
 from analyzers.interpret.containers import key_text
 from analyzers.interpret.conversions import truthiness
@@ -301,14 +310,15 @@ def _try(m: Machine, node: Try, scope: Scope) -> None:
 
     def may_raise(statement: ast.stmt, unseen: int) -> None:
         # Code the analysis cannot see (`json.loads(text)`, `int(flag)`, a library call)
-        # may raise what the handler catches: whether it does is the world's decision.
-        if working is None or not unseen:
+        # may raise what the handler catches: whether it does is the world's decision. Imported
+        # top levels take their default side, as their other guesses do (`m.import_guesses`).
+        if working is None or not unseen or m.importing:
             return
         where = m.loc(scope.module, statement)
         text = f"whether `{where.code}` at {where} raises into its `except`"
         if text not in m.trace.decisions:
             m.trace.decisions.append(text)
-        if m.oracle.decide(False, f"raises:{where}"):
+        if m.oracle.decide(False, f"raises:{where}", _handler_weight(scope, working)):
             m.trace.assume_input(f"`{where.code}` at {where} raising into its `except`")
             raise Raised(_caught_name(working), where.line, where)
 
@@ -347,6 +357,13 @@ def _working_handler(node: Try) -> ast.ExceptHandler | None:
                 if name.rpartition(".")[2] not in _REPORTING:
                     return handler
     return None
+
+
+def _handler_weight(scope: Scope, handler: ast.ExceptHandler) -> int:
+    """Search a handler that names a request site first, and one that does not after the rest."""
+    if relevance.weight(scope.module, [handler.body]) == relevance.SITES:
+        return relevance.SITES
+    return relevance.PLAIN
 
 
 def _caught_name(handler: ast.ExceptHandler) -> str:
