@@ -91,6 +91,7 @@ class Machine:
         self.implicit_engine: EngineV | None = None
         self.unseen = Unseen()
         self.proc = 0
+        self.task_workers: dict[str, int] = {}
         self.call = 0
         self.importing = 0
         self.import_guesses = 0  # undecidable import-time conditions answered by their default

@@ -3,11 +3,13 @@
 A child process starts with an empty LoRA cache. A script is resolved inside the repository and
 recorded (its own row decides its exposure); a function target is interpreted in a fresh process
 context. A pool reuses its worker processes, so tasks share a cache unless each task gets a fresh
-worker (`max_tasks_per_child=1`).
+worker (`max_tasks_per_child=1`). A Ray actor is a process of its own; a Ray task may run in the
+worker of an earlier task of its function (`_task_worker`).
 """
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -17,6 +19,7 @@ from analyzers.interpret import iteration
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import spread_keywords
 from analyzers.interpret.objects import PartialV
+from analyzers.interpret.syntax import dotted
 from analyzers.interpret.trace import Spawned
 from analyzers.interpret.values import (
     NONE,
@@ -210,7 +213,52 @@ def remote(m: Machine, target: Value, args: CallArgs, loc: Loc) -> Value:
         return ActorV(instance, proc)
     if isinstance(target, ActorMethodV):
         return FutureV(_run_child(m, target.method, args, loc, target.actor.proc))
-    return FutureV(_run_child(m, target, args, loc, None))
+    return FutureV(_run_child(m, target, args, loc, _task_worker(m, target, loc)))
+
+
+def _task_worker(m: Machine, target: Value, loc: Loc) -> int | None:
+    """The process a Ray task runs in: None for a fresh one.
+
+    Ray keeps a task's worker process for later tasks of the same function unless the
+    function is declared `max_calls=1`, which Ray also makes the default of a function that
+    asks for GPUs (`@ray.remote(num_gpus=1)`). Whether the scheduler hands a later task
+    the worker of an earlier one is the world's decision; when it does, their module
+    globals (an engine built once per worker) and so their cache are shared.
+    """
+    if not isinstance(target, FuncV) or _fresh_worker_per_task(target.node):
+        return None
+    name = getattr(target.node, "name", "the function")
+    key = f"{target.module.path}:{getattr(target.node, 'lineno', 0)}"
+    text = f"whether Ray runs a later `{name}` task in the worker of an earlier one"
+    if text not in m.trace.decisions:
+        m.trace.decisions.append(text)
+    if not m.oracle.decide(True, f"ray-worker:{key}"):
+        return None
+    m.trace.assume_input(f"Ray running later `{name}` tasks in the worker of an earlier one")
+    if key not in m.task_workers:
+        m.task_workers[key] = m.new_process()
+    return m.task_workers[key]
+
+
+def _fresh_worker_per_task(node: ast.AST) -> bool:
+    """`@ray.remote(max_calls=1)`, or GPUs asked for with `max_calls` left to Ray."""
+    for decorator in getattr(node, "decorator_list", ()):
+        if not isinstance(decorator, ast.Call) or not (dotted(decorator.func) or "").endswith(
+            "remote"
+        ):
+            continue
+        options = {
+            keyword.arg: keyword.value.value
+            for keyword in decorator.keywords
+            if keyword.arg and isinstance(keyword.value, ast.Constant)
+        }
+        max_calls, gpus = options.get("max_calls"), options.get("num_gpus")
+        if max_calls == 1:
+            return True
+        named = {keyword.arg for keyword in decorator.keywords}
+        if "max_calls" not in named and isinstance(gpus, int | float) and gpus > 0:
+            return True
+    return False
 
 
 @dataclass(eq=False)
