@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from analyzers.files.parsing import Loc
 from analyzers.interpret import containers, instances, iteration, unseen
@@ -249,7 +249,7 @@ def _sorted(m: Machine, items: list[Value], args: CallArgs, loc: Loc) -> list[Va
 _UNKNOWN = object()
 
 
-def _plain(value: Value) -> object:
+def _plain(value: Value) -> Any:
     """The Python value a sort compares, or `_UNKNOWN` (tuples of literals compare item by item)."""
     if isinstance(value, Const):
         return value.value
