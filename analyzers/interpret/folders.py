@@ -56,12 +56,13 @@ def content_at(writes: Sequence[Write], path: Value | None) -> Content:
         return Content()
     certain = possible = 0
     last = None
+    watched = False
     for write in writes:
         related = relation(write.target, path)
         if related is True:
             certain += 1
-            last = write.loc
+            last, watched = write.loc, write.kind == "watched"
         elif related is None and write.kind == "model":
             possible += 1
             last = last or write.loc
-    return Content(certain, possible, last)
+    return Content(certain, possible, last, watched=watched)

@@ -43,7 +43,9 @@ class Write:
     target: Value | None
     loc: Loc
     proc: int
-    kind: str = "file"  # "model" (a save API: an unknown folder may be the adapter's) or "file"
+    # "model" (a save API: an unknown folder may be the adapter's), "file", or "watched" (the run
+    # reads the folder's modification time: another process rewrites it between requests)
+    kind: str = "file"
 
 
 @dataclass

@@ -108,6 +108,9 @@ def join_path(m: Machine, parts: list[Value], loc: Loc) -> Value:
     return result if result is not None else Const("")
 
 
+_WATCHES = frozenset({"os.path.getmtime", "os.path.getctime", "os.stat"})
+
+
 def _file_test(m: Machine, test: str, path: Value, desc: str, loc: Loc) -> Value:
     """`os.path.exists(path)`: unknown, but one answer for one path until the run writes into
     it (two calls with nothing written between them see the same file system)."""
@@ -132,6 +135,11 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
         return path_attribute(m, first, "parent" if qual.endswith("dirname") else "name", loc)
     if qual in ("os.path.exists", "os.path.isdir", "os.path.isfile") and first is not None:
         return _file_test(m, qual.rpartition(".")[2], first, f"{qual}({describe(first)})", loc)
+    if qual in _WATCHES and first is not None:
+        # A run that polls a folder's modification time expects another process to rewrite
+        # it: each look may find new weights under the same path.
+        m.record_write(first, loc, kind="watched")
+        return m.opaque(f"{qual}({describe(first)})", loc)
     if qual in ("os.path.exists", "os.path.isdir", "os.path.isfile", "os.path.getmtime"):
         return m.opaque(f"{qual}({describe(first) if first else ''})", loc)
     if qual in ("os.getenv", "os.environ.get"):
@@ -417,6 +425,9 @@ def method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> 
         return _file_test(m, name, receiver, f"{describe(receiver)}.{name}()", loc)
     if name in ("mkdir", "touch"):
         return NONE
+    if name == "stat":  # `Path(folder).stat().st_mtime`: see `_WATCHES`
+        m.record_write(receiver, loc, kind="watched")
+        return m.opaque(f"{describe(receiver)}.stat()", loc)
     if name in ("glob", "rglob", "iterdir"):
         return SeqSym(f"listing#{m.serial()}", f"{describe(receiver)}.{name}(...)", str(loc))
     if name in ("write_text", "write_bytes", "unlink", "rmdir"):

@@ -43,6 +43,8 @@ class Content:
     certain: int = 0
     possible: int = 0
     last_write: Loc | None = None
+    # The last write is another process's, seen by the run reading the folder's modification time
+    watched: bool = False
     # The request's content fields when it was served (`RequestV.content`), by field name.
     payload: tuple[tuple[str, Value], ...] = ()
 

@@ -46,10 +46,15 @@ def describe_stale(stale: Sequence[Stale], view: RunView) -> tuple[str, Loc, lis
         and event.intended_path is None
     ):
         write = event.content.last_write
+        rewritten = (
+            f"may be rewritten by another process (the run watches its modification time at "
+            f"{write})"
+            if event.content.watched
+            else f"is rewritten{f' at {write}' if write else ''}"
+        )
         detail = (
-            f"{label(event.path)} is rewritten{f' at {write}' if write else ''} but the request "
-            f"at "
-            f"{event.loc} is served the copy cached at {source.loc}"
+            f"{label(event.path)} {rewritten} but the request at {event.loc} is served the copy "
+            f"cached at {source.loc}"
         )
         lead += " for a folder whose weights change"
         if write is not None:
