@@ -16,6 +16,7 @@ from analyzers.interpret.values import (
     Concat,
     Const,
     CounterV,
+    CycleV,
     DictV,
     FuncV,
     Hashed,
@@ -316,6 +317,8 @@ def _next(m: Machine, source: Value, args: CallArgs, loc: Loc) -> Value:
         value = Const(source.next_value)
         source.next_value += source.step
         return value
+    if isinstance(source, CycleV):
+        return source.take()
     if isinstance(source, ListV) and source.items:
         return source.items.pop(0)
     if isinstance(source, SeqSym):

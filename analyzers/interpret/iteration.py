@@ -15,6 +15,7 @@ from analyzers.interpret.containers import RangeV
 from analyzers.interpret.values import (
     Const,
     CounterV,
+    CycleV,
     DictV,
     ListV,
     Obj,
@@ -100,6 +101,8 @@ def _items(m: Machine, value: Value, loc: Loc, cap: int) -> list[Value] | None:
             out.append(Const(value.next_value))
             value.next_value += value.step
         return out
+    if isinstance(value, CycleV):
+        return [value.take() for _ in range(cap + 1)]
     if isinstance(value, EnumerateV):
         return _enumerate(m, value, loc, cap)
     if isinstance(value, ZipV):

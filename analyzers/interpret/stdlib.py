@@ -30,6 +30,7 @@ from analyzers.interpret.values import (
     Concat,
     Const,
     CounterV,
+    CycleV,
     DictV,
     Ext,
     Hashed,
@@ -189,6 +190,9 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
         if start is None or start_n is not None:
             return CounterV(start_n or 0, step_n)
         return m.opaque("an itertools.count with an unknown start", loc)
+    if qual == "itertools.cycle" and first is not None and iteration.is_known_sequence(first):
+        items = iteration.plan(m, first, loc, quiet=True)
+        return CycleV(items) if items else ListV([])
     if qual == "itertools.product":
         return _product(m, args, loc)
     if qual in ("itertools.chain", "itertools.chain.from_iterable"):

@@ -260,6 +260,19 @@ class CounterV(Obj):
 
 
 @dataclass(eq=False)
+class CycleV(Obj):
+    """`itertools.cycle(items)` over known items: the next one is `items[position % len]`."""
+
+    items: list[Value]
+    position: int = 0
+
+    def take(self) -> Value:
+        value = self.items[self.position % len(self.items)]
+        self.position += 1
+        return value
+
+
+@dataclass(eq=False)
 class SeqSym(Obj):
     """An iterable whose items and length are unknown (a CLI list, a directory listing)."""
 
@@ -514,6 +527,8 @@ def _noun(value: Value) -> str:
         return f"the module {value.module.name}"
     if isinstance(value, CounterV):
         return "a counter"
+    if isinstance(value, CycleV):
+        return "a cycle"
     name = type(value).__name__
     # The interpreter's objects are named `...V` (RequestV, EngineV): say what they model.
     word = name[:-1] if name.endswith("V") and len(name) > 2 else name
