@@ -6,6 +6,7 @@ the same folder compare equal and a save into it can be matched to the request t
 
 from __future__ import annotations
 
+import json
 import posixpath
 import re
 from dataclasses import dataclass, replace
@@ -109,6 +110,33 @@ def join_path(m: Machine, parts: list[Value], loc: Loc) -> Value:
     return result if result is not None else Const("")
 
 
+def _json_literal(text: str) -> Value | None:
+    """`json.loads` of a string written in the source: the value it parses to."""
+    if len(text) > 100_000:
+        return None
+    try:
+        parsed = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return _from_json(parsed, 0)
+
+
+def _from_json(parsed: object, depth: int) -> Value | None:
+    if depth > 32:
+        return None
+    if parsed is None or isinstance(parsed, bool | int | float | str):
+        return Const(parsed)
+    if isinstance(parsed, list):
+        items = [_from_json(item, depth + 1) for item in parsed]
+        return None if any(item is None for item in items) else ListV(items)  # type: ignore[arg-type]
+    if isinstance(parsed, dict):
+        values = [_from_json(item, depth + 1) for item in parsed.values()]
+        if any(value is None for value in values):
+            return None
+        return DictV([Const(key) for key in parsed], values)  # type: ignore[arg-type]
+    return None
+
+
 _WATCHES = frozenset({"os.path.getmtime", "os.path.getctime", "os.stat"})
 
 
@@ -161,6 +189,10 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
         target = args.get(1, "f") or args.get(1, "filename")
         m.record_write(target, loc, kind="model")
         return NONE
+    if qual == "json.loads" and isinstance(first, Const) and isinstance(first.value, str):
+        literal = _json_literal(first.value)
+        if literal is not None:
+            return literal
     if qual in _READERS or qual.startswith("pandas.read_"):
         source = key_text(first) if first is not None else str(m.serial())
         return m.fixed(
