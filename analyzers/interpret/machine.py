@@ -92,6 +92,7 @@ class Machine:
         self.unseen = Unseen()
         self.proc = 0
         self.task_workers: dict[str, int] = {}
+        self.discarded: Loc | None = None
         self.call = 0
         self.importing = 0
         self.import_guesses = 0  # undecidable import-time conditions answered by their default

@@ -96,7 +96,15 @@ def _target_names(target: ast.expr) -> list[str]:
 
 def _small(m: Machine, node: ast.stmt, scope: Scope) -> None:
     if isinstance(node, ast.Expr):
-        m.eval(node.value, scope)
+        if isinstance(node.value, ast.Call):
+            # A call whose result is dropped: a coroutine made here never runs (`vllm_api`).
+            saved, m.discarded = m.discarded, m.loc(scope.module, node.value)
+            try:
+                m.eval(node.value, scope)
+            finally:
+                m.discarded = saved
+        else:
+            m.eval(node.value, scope)
     elif isinstance(node, ast.Assign):
         value = m.eval(node.value, scope)
         if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):

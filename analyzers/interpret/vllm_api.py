@@ -233,7 +233,9 @@ def engine_method(m: Machine, engine: EngineV, name: str, args: CallArgs, loc: L
         return Const(True)
     if method is not None and method.argument is not None and effect in _ID_EFFECTS:
         lora_id = args.get(*method.argument)
-        if lora_id is not None:
+        if lora_id is not None and _never_runs(m, engine, loc):
+            m.covered.add((loc.path, loc.line, loc.column))
+        elif lora_id is not None:
             if effect is api.Effect.REMOVE:
                 needs = m.drop_needs(name)
                 m.trace.facts.append(Removed(engine, lora_id, loc, m.proc, name, m.place(), needs))
@@ -247,6 +249,16 @@ def engine_method(m: Machine, engine: EngineV, name: str, args: CallArgs, loc: L
         return NONE
     engine.loads_unseen = True  # `collective_rpc(...)` and kin may load adapters
     return m.opaque(f"`{loc.code}`", loc)
+
+
+# Engines whose cache operations are coroutines: without `await` (or a task) they do nothing.
+_ASYNC_ENGINES = frozenset({"AsyncLLMEngine", "AsyncLLM"})
+
+
+def _never_runs(m: Machine, engine: EngineV, loc: Loc) -> bool:
+    """`engine.remove_lora(1)` on an async engine, as a bare statement: the coroutine it makes
+    is dropped unawaited, so nothing is removed (a load is still counted, whatever happens)."""
+    return engine.kind in _ASYNC_ENGINES and m.discarded == loc
 
 
 def loaded_ids(m: Machine, engine: EngineV, loc: Loc) -> Value:
