@@ -72,6 +72,7 @@ _MOCKS = frozenset(
 _WRITE_METHODS = frozenset(
     {"save_pretrained", "save_model", "save_lora", "save_adapter", "save_lora_adapter"}
 )
+_EXTRACTS = frozenset({"extractall", "extract"})
 _LOGGER_METHODS = frozenset(
     {"info", "debug", "warning", "warn", "error", "exception", "log", "critical", "print"}
 )
@@ -173,6 +174,10 @@ def unknown_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: 
             loc,
             kind="model",
         )
+        return NONE
+    if name in _EXTRACTS:  # `tarfile.open(a).extractall(folder)`, `ZipFile(a).extractall(...)`
+        into = args.get(0 if name == "extractall" else 1, "path")
+        m.record_write(into, loc, kind="model")
         return NONE
     if name in _LOGGER_METHODS:
         return NONE

@@ -31,6 +31,7 @@ from analyzers.interpret.values import (
     ListV,
     Obj,
     Value,
+    concat,
     describe,
 )
 
@@ -141,10 +142,75 @@ def _command(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value:
     else:
         parts = [command] if command is not None else []
     targets = _scripts(m, parts, loc)
+    for written in command_writes(_words(parts)):
+        m.record_write(written, loc, kind="model")
     m.trace.facts.append(
         Spawned(targets, describe(command) if command is not None else qual, loc, bool(m.loops))
     )
     return m.opaque(f"{qual}(...)", loc)
+
+
+# Programs that copy or unpack into their last argument (`cp -r src dest`, `rsync -a src/ dest/`)
+_COPIERS = frozenset({"cp", "rsync", "mv", "scp", "rclone", "gsutil", "aws", "ln", "install"})
+# Options whose value is a folder the program writes: unpackers' targets, scripts' outputs.
+_INTO = frozenset(
+    {"-C", "--directory", "-d", "--local-dir", "--local_dir", "-o", "--out", "--output",
+     "--output-dir", "--output_dir", "--out-dir", "--out_dir", "--save-dir", "--save_dir",
+     "--save-path", "--save_path", "--dest", "--destination", "--target-dir", "--target_dir",
+     "--checkpoint-dir", "--checkpoint_dir", "--adapter-dir", "--adapter_dir"}
+)  # fmt: skip
+
+
+def command_writes(words: list[Value]) -> list[Value]:
+    """The folders a command line writes, as far as its words say: a copier's destination and
+    the value of an output option (`--output_dir runs/x`, `--out=runs/x`, `tar -C dest`)."""
+    texts = [_literal_text(word) for word in words]
+    found: list[Value] = []
+    for index, text in enumerate(texts):
+        if text is None:
+            continue
+        if text in _INTO and index + 1 < len(words):
+            found.append(words[index + 1])
+        elif text.startswith("--") and text.partition("=")[0] in _INTO and "=" in text:
+            found.append(Const(text.partition("=")[2]))
+    program = next((text for text in texts if text is not None), None)
+    if program is not None and program.rpartition("/")[2] in _COPIERS:
+        operands = [
+            word
+            for word, text in zip(words, texts, strict=True)
+            if not (text or "").startswith("-")
+        ]
+        if len(operands) >= 3:  # the program, at least one source, the destination
+            found.append(operands[-1])
+    return found
+
+
+def _literal_text(word: Value) -> str | None:
+    return word.value if isinstance(word, Const) and isinstance(word.value, str) else None
+
+
+def _words(parts: list[Value]) -> list[Value]:
+    """A command's words: a list's items, or a shell string split at its literal spaces."""
+    if len(parts) != 1 or not isinstance(parts[0], Concat | Const):
+        return parts
+    pieces = parts[0].parts if isinstance(parts[0], Concat) else (parts[0],)
+    words: list[Value] = []
+    current: list[Value] = []
+    for piece in pieces:
+        text = _literal_text(piece)
+        if text is None:
+            current.append(piece)
+            continue
+        chunks = text.split(" ")
+        for index, chunk in enumerate(chunks):
+            if index and current:
+                words.append(concat(*current))
+                current = []
+            if chunk:
+                current.append(Const(chunk))
+    if current:
+        words.append(concat(*current))
+    return words
 
 
 def _scripts(m: Machine, parts: list[Value], loc: Loc) -> list[str]:

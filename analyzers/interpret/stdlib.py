@@ -73,6 +73,7 @@ _COPIES = frozenset(
 )  # fmt: skip
 _SAVES = frozenset({"torch.save", "safetensors.torch.save_file", "numpy.save",
                     "safetensors.torch.save_model"})  # fmt: skip
+_UNPACKS = frozenset({"shutil.unpack_archive"})
 _PASS_THROUGH = frozenset(
     {"asyncio.run", "asyncio.create_task", "asyncio.ensure_future", "asyncio.wait_for",
      "asyncio.shield", "ray.get", "tqdm.tqdm", "tqdm.auto.tqdm", "tqdm", "copy.copy",
@@ -182,6 +183,19 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
     if qual in ("os.remove", "os.unlink", "shutil.rmtree", "os.rmdir") and first is not None:
         m.record_write(first, loc)
         return NONE
+    if qual in _UNPACKS:
+        into = args.get(1, "extract_dir")
+        m.record_write(into, loc, kind="model")
+        return NONE
+    if qual in _DOWNLOADS and args.get(None, "local_dir") is not None:
+        # `snapshot_download(repo, revision=..., local_dir=folder)` writes that revision there
+        local = args.get(None, "local_dir")
+        m.record_write(local, loc, kind="model")
+        return (
+            local
+            if qual.endswith("snapshot_download") and local is not None
+            else m.opaque(f"{qual}(...)", loc)
+        )
     if qual in _COPIES and len(args.positional) >= 2:
         m.record_write(args.positional[1], loc, kind="model")
         return args.positional[1]
