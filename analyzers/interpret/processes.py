@@ -27,6 +27,7 @@ from analyzers.interpret.values import (
     ClassV,
     Concat,
     Const,
+    Ext,
     FuncV,
     ListV,
     Obj,
@@ -77,6 +78,10 @@ class PoolV(Obj):
     # `multiprocessing.Pool(processes)`: its `map` hands each worker task a chunk of items
     chunked: bool = False
     processes: Value | None = None
+    # `Pool(initializer=f, initargs=(...))`: each worker process runs it before its first task
+    initializer: Value | None = None
+    initargs: list[Value] = field(default_factory=list)
+    initialised: set[int] = field(default_factory=set)
 
 
 @dataclass(eq=False)
@@ -99,6 +104,9 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
     if qual in _COMMANDS or qual.endswith(".create_subprocess_exec"):
         return _command(m, qual, args, loc)
     short = qual.rpartition(".")[2]
+    if short == "get_context" and "multiprocessing" in qual:
+        # `mp.get_context("spawn").Pool(...)`: the context has the module's Pool and Process
+        return Ext(qual.removesuffix(".get_context"))
     if qual in _PROCESS or (short == "Process" and "multiprocessing" in qual):
         target = args.get(None, "target") or (
             args.positional[1] if len(args.positional) > 1 else None
@@ -128,7 +136,16 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
         fresh = isinstance(per_task, Const) and per_task.value == 1
         chunked = "Executor" not in short
         processes = args.get(0, "processes") if chunked else None
-        return PoolV(fresh, m.new_process(), chunked=chunked, processes=processes)
+        initializer = args.get(2 if chunked else 1, "initializer")
+        initargs = args.get(3 if chunked else 2, "initargs")
+        return PoolV(
+            fresh,
+            m.new_process(),
+            chunked=chunked,
+            processes=processes,
+            initializer=initializer if initializer is not None and _callable(initializer) else None,
+            initargs=iteration.plan(m, initargs, loc, quiet=True) if initargs is not None else [],
+        )
     return None
 
 
@@ -368,6 +385,7 @@ def _pool_method(m: Machine, pool: PoolV, name: str, args: CallArgs, loc: Loc) -
                     m.trace.facts.append(
                         Spawned([], describe(func), loc, bool(m.loops), function=True)
                     )
+                _initialise(m, pool, worker, loc)
                 results.append(_run_child(m, func, CallArgs(row), loc, worker))
             else:
                 results.append(_in_pool(m, pool, func, CallArgs(row), loc))
@@ -407,7 +425,20 @@ def _chunk_size(
 def _in_pool(m: Machine, pool: PoolV, func: Value, args: CallArgs, loc: Loc) -> Value:
     if pool.thread:
         return _run_child(m, func, args, loc, m.proc)
-    return _run_child(m, func, args, loc, None if pool.fresh_per_task else pool.proc)
+    worker = pool.proc
+    if pool.fresh_per_task:
+        worker = m.new_process()
+        m.trace.facts.append(Spawned([], describe(func), loc, bool(m.loops), function=True))
+    _initialise(m, pool, worker, loc)
+    return _run_child(m, func, args, loc, worker)
+
+
+def _initialise(m: Machine, pool: PoolV, worker: int, loc: Loc) -> None:
+    """Run the pool's `initializer` in a worker process before the worker's first task."""
+    if pool.initializer is None or worker in pool.initialised:
+        return
+    pool.initialised.add(worker)
+    _run_child(m, pool.initializer, CallArgs(list(pool.initargs)), loc, worker)
 
 
 def _run_child(m: Machine, func: Value, args: CallArgs, loc: Loc, proc: int | None) -> Value:
