@@ -6,7 +6,8 @@ import ast
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
-from analyzers.interpret import containers, unseen
+from analyzers.interpret import calls, classes, containers, unseen
+from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.objects import EngineV, NamespaceV, RequestV
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.syntax import key_of
@@ -49,7 +50,9 @@ def assign_target(m: Machine, target: ast.expr, value: Value, scope: Scope) -> N
 def set_attribute(
     m: Machine, owner: Value, name: str, value: Value, *, node: ast.AST, scope: Scope
 ) -> None:
-    if isinstance(owner, InstV | ClassV):
+    if isinstance(owner, InstV) and (setter := classes.property_setter(owner, name)) is not None:
+        calls.call_function(m, setter, CallArgs([value]), m.loc(scope.module, node))
+    elif isinstance(owner, InstV | ClassV):
         owner.attrs[name] = value
     elif isinstance(owner, ModV):
         scope_of = owner.scope

@@ -71,6 +71,11 @@ def define_function(m: Machine, node: Function, scope: Scope) -> Value:
     result: Value = func
     for decorator in reversed(node.decorator_list):
         loc = m.loc(scope.module, decorator)
+        if isinstance(decorator, ast.Attribute) and decorator.attr == "setter":
+            prop = m.eval(decorator.value, scope)
+            if isinstance(prop, FuncV) and "property" in prop.decorators:
+                result = replace(prop, setter=result)  # `@name.setter`: the property, settable
+                continue
         applied = _decorator(m, decorator, scope)
         if isinstance(applied, RegistrarV):
             # `@app.post("/route")`, `@trainer.on("step")`: registered with code the analysis
@@ -130,6 +135,10 @@ def call_value(m: Machine, func: Value, args: CallArgs, loc: Loc) -> Value:
         return call_function(m, func, args, loc)
     if isinstance(func, ClassV):
         return classes.instantiate(m, func, args, loc)
+    if isinstance(func, InstV):  # `wrapper(prompt)`: its class's `__call__`
+        method = classes.instance_attribute(m, func, "__call__", loc)
+        if isinstance(method, FuncV):
+            return call_function(m, method, args, loc)
     if isinstance(func, PartialV):
         merged = CallArgs(
             [*func.args.positional, *args.positional],

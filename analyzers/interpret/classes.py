@@ -112,6 +112,15 @@ def _class_attribute(cls: ClassV, name: str) -> Value | None:
     return None
 
 
+def property_setter(instance: InstV, name: str) -> FuncV | None:
+    """`obj.name = value` where the class defines `name` as a property with a setter."""
+    found = _class_attribute(instance.cls, name)
+    if isinstance(found, FuncV) and "property" in found.decorators:
+        setter = found.setter
+        return replace(setter, bound_self=instance) if isinstance(setter, FuncV) else None
+    return None
+
+
 def _has_external_base(cls: ClassV) -> bool:
     return any(not isinstance(base, ClassV) or _has_external_base(base) for base in cls.bases)
 

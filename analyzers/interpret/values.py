@@ -166,6 +166,7 @@ class FuncV(Obj):
     defaults: dict[str, Value]
     name: str
     bound_self: Value | None = None
+    setter: Value | None = None  # a property's `@name.setter`, called by `obj.name = value`
     decorators: tuple[str, ...] = ()
     memo: dict[str, Value] | None = None
     patches: tuple[str, ...] = ()  # module attributes `@patch(...)` replaces while it runs
