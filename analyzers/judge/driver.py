@@ -153,19 +153,22 @@ def _analyse_within(
     # Private helpers last: one that an entry of the file already ran is used the way that
     # entry uses it, so it is not run again on its own.
     functions = entry_functions(module)
+    unseen_uses: list[tuple[str, ...]] = []  # the functions only callers outside the file use
     for path in sorted(functions, key=is_private):
         span = line_range(module, path)
         if span is not None and any(
             p == module.path and span[0] <= line <= span[1] for p, line, _ in covered
         ):
             continue
+        unseen_uses.append(path)
         runs.append(_explore(loader, module, path, limits, spent, resumes=resumes))
         if not is_private(path):
             covered |= {key for machine in runs[-1][0] for key in machine.covered}
         if any(machine.trace.requests or machine.trace.facts for machine in runs[-1][0]):
             entries.append(".".join(path) + "()")
     turns: list[str] = []
-    for path in in_turn_entries(module, functions):
+    in_file_order = [path for path in functions if path in unseen_uses]
+    for path in in_turn_entries(module, in_file_order):
         if spent[0] > limits.total_steps:
             break  # an extra use the budget leaves no room for; each method's own runs stand
         runs.append(_explore(loader, module, path, limits, spent, resumes=resumes))
