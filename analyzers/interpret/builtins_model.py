@@ -95,6 +95,8 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
             return Const(abs(first.value))
     if qual == "hash" and first is not None:
         return _hash(m, first, loc)
+    if qual == "type" and len(args.positional) == 1 and isinstance(first, InstV):
+        return first.cls  # `type(self).counter += 1`: the instance's own class
     if qual in ("min", "max", "sum") and first is not None:
         return _aggregate(m, qual, args, loc)
     if qual == "next" and first is not None:
@@ -303,6 +305,12 @@ def _aggregate(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value:
     pool = args.positional if len(args.positional) > 1 else None
     if pool is None and iteration.is_known_sequence(args.positional[0]):
         pool = iteration.plan(m, args.positional[0], loc, quiet=True)
+    if pool is not None and not pool:  # an empty iterable: `default=`, `start` or an error
+        empty = args.keywords.get("default") if qual != "sum" else args.get(1, "start")
+        if qual == "sum" and empty is None:
+            return Const(0)
+        if empty is not None:
+            return empty
     if pool and all(isinstance(v, Const) for v in pool):
         try:
             numbers = [v.value for v in pool if isinstance(v, Const)]
