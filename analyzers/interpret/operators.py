@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from analyzers.files.parsing import Loc
-from analyzers.interpret import conditions, containers, versions
+from analyzers.interpret import conditions, containers, versions, vllm_api
 from analyzers.interpret.containers import holds_unknown, key_text
 from analyzers.interpret.conversions import as_text_part, truthiness
 from analyzers.interpret.objects import same_argument
@@ -289,6 +289,11 @@ def compare(m: Machine, name: str, left: Value, right: Value, loc: Loc) -> Value
             test = conditions.literal_test(left, right, negated=name in ("NotEqual", "IsNot"))
             if test is not None:
                 return test
+    elif (
+        name in ("In", "NotIn")
+        and (held := vllm_api.resident_test(m, left, right, loc)) is not None
+    ):
+        answer = held if name == "In" else not held
     elif name in ("In", "NotIn"):
         # A dict or list holding values the run cannot see (a caller's name, kept by an
         # earlier call) is searched one by one, each unknown pair a decision of the world.

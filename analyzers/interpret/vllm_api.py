@@ -7,7 +7,7 @@ turns those calls into trace facts. Names are resolved through imports before th
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
@@ -52,6 +52,35 @@ VERSION_GATE = f"vllm-before-{LOAD_INPLACE_SINCE.series}"  # the oracle's name f
 _ID, _NAME, _PATH = api.FIELDS["lora_int_id"], api.FIELDS["lora_name"], api.FIELDS["lora_path"]
 _LOCAL_PATH, _INPLACE = api.FIELDS["lora_local_path"], api.FIELDS["load_inplace"]
 RESIDENT_PREFIX = "resident#"  # the key of what `list_loras()` answered, then the engine's id
+
+
+@dataclass(eq=False)
+class ResidentIds(SeqSym):
+    """What `engine.list_loras()` answered, on an engine the run loaded adapters into."""
+
+    engine: EngineV | None = None
+
+
+def resident_test(m: Machine, item: Value, container: Value, loc: Loc) -> bool | None:
+    """`1 in engine.list_loras()`: whether the cache holds the id is the world's decision.
+
+    A world where it does not is told to the replay as a drop of that id (`Removed`): the
+    cache then holds it no more than it did, so a guard such as `if 1 in llm.list_loras():
+    llm.remove_lora(1)` leaves the id out of the cache in either world, as it does in vLLM.
+    """
+    if not isinstance(container, ResidentIds) or container.engine is None:
+        return None
+    if not isinstance(item, Const) or type(item.value) is not int:
+        return None
+    engine = container.engine
+    text = f"whether lora_int_id {item.value} is loaded in {engine.kind} at {loc}"
+    if text not in m.trace.decisions:
+        m.trace.decisions.append(text)
+    if m.oracle.decide(True, f"resident:{engine.eid}:{item.value}:{loc}"):
+        return True
+    needs = m.drop_needs("remove_lora")
+    m.trace.facts.append(Removed(engine, item, loc, m.proc, "list_loras", m.place(), needs))
+    return False
 
 
 def mentions_lora(args: CallArgs) -> bool:
@@ -272,7 +301,7 @@ def loaded_ids(m: Machine, engine: EngineV, loc: Loc) -> Value:
     loaded = any(isinstance(f, Served) and f.engine is engine for f in m.trace.facts)
     if loaded:
         key = f"{RESIDENT_PREFIX}{engine.eid}#{m.serial()}"
-        return SeqSym(key, f"the adapter ids loaded in {engine.kind}", str(loc))
+        return ResidentIds(key, f"the adapter ids loaded in {engine.kind}", str(loc), engine)
     built = any(isinstance(f, EngineBuilt) and f.engine is engine for f in m.trace.facts)
     if built and not engine.loads_unseen:
         return ListV([])
