@@ -94,8 +94,11 @@ def refers_to(
     if any(words.search(text) for text in found.strings) or stems & found.names:
         return True
     wanted = set(drivers)
+    # A package's `__init__.py` re-exports its modules (`from mypkg import PolicyEngine`):
+    # importing the package may be importing a driver that sits in its folder.
+    packages = {f"{posixpath.dirname(driver)}/__init__.py" for driver in wanted}
     search = [posixpath.dirname(path), *roots]
-    return any(_resolves(name, search, files) & wanted for name in found.modules)
+    return any(_resolves(name, search, files) & (wanted | packages) for name in found.modules)
 
 
 def _imported_names(node: ast.Import | ast.ImportFrom, path: str) -> Iterator[str]:

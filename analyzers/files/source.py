@@ -22,9 +22,18 @@ PROCESS_NEEDLES: tuple[bytes, ...] = (
     b"create_subprocess",
 )
 
-# A runnable script (`if __name__ == "__main__":`): where a loop over a helper module's
-# requests can be, with no request site of its own (`engine.run(make_request(ckpt))`).
-SCRIPT_NEEDLES: tuple[bytes, ...] = (b"__main__",)
+# A runnable script (`if __name__ == "__main__":`, or statements that do work at the module's
+# top level: a loop, a `with`, a call of `main()`): where a loop over a helper module's requests
+# can be, with no request site of its own (`engine.run(make_request(ckpt))`).
+SCRIPT_NEEDLES: tuple[bytes, ...] = (
+    b"__main__",
+    b"\nfor ",
+    b"\nwhile ",
+    b"\nwith ",
+    b"\nasync with ",
+    b"\nmain(",
+    b"\nasyncio.run(",
+)
 
 
 class SourceError(Exception):

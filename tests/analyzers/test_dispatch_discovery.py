@@ -75,3 +75,56 @@ def test_an_import_of_another_module_with_the_same_stem_is_not_analysed(tmp_path
         key.split(":", 1)[1] for key in cache if key.startswith("deps:")
     }  # one entry per analysed driver blob
     assert len(analysed) == 5, "worker, three dispatchers, the unparsable file; not serve/launch"
+
+
+ENGINE = """\
+from vllm import LLM, SamplingParams
+from vllm.lora.request import LoRARequest
+
+
+class PolicyEngine:
+    def __init__(self, base, sync_dir):
+        self.llm = LLM(model=base, enable_lora=True, max_loras=1)
+        self.req = LoRARequest("policy", 1, sync_dir)
+
+    def refresh(self):
+        self.llm.llm_engine.add_lora(self.req)
+
+    def rollout(self, prompts):
+        return self.llm.generate(prompts, SamplingParams(n=8), lora_request=self.req)
+"""
+# A script with no `__main__` guard whose loop does its work at the top level, importing the
+# class through the package that re-exports it.
+TOP_LEVEL_SCRIPT = """\
+from peft import AutoPeftModelForCausalLM
+
+from mypkg import PolicyEngine
+
+model = AutoPeftModelForCausalLM.from_pretrained("init")
+SYNC = "/tmp/policy_sync"
+engine = PolicyEngine("base", SYNC)
+for step in range(4):
+    model.save_pretrained(SYNC)
+    engine.refresh()
+    engine.rollout(["Solve:"])
+"""
+
+
+def test_a_top_level_script_importing_a_package_is_the_helpers_caller(tmp_path: Path) -> None:
+    """The script is found as the caller of `mypkg/engine.py` (a loop at its top level, an
+    import of the package whose `__init__.py` re-exports the class), so the helper's row is
+    the script's verdict, not library mode's guess of one folder served once."""
+    files = {
+        "mypkg/__init__.py": "from .engine import PolicyEngine\n",
+        "mypkg/engine.py": ENGINE,
+        "scripts/train.py": TOP_LEVEL_SCRIPT,
+    }
+    for relpath, text in files.items():
+        (tmp_path / relpath).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / relpath).write_text(text)
+    report = audit_tree(DirectoryTree(tmp_path), AuditOptions(), cache={}, jobs=1)
+    rows = {row.path: row for row in report.drivers}
+    assert rows["scripts/train.py"].verdict is Verdict.AFFECTED, rows["scripts/train.py"].reason
+    assert "is rewritten" in rows["scripts/train.py"].reason
+    assert rows["mypkg/engine.py"].verdict is Verdict.AFFECTED
+    assert "served by scripts/train.py" in rows["mypkg/engine.py"].reason
