@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from analyzers.interpret.runtime import Write
 from analyzers.interpret.trace import Content
 from analyzers.interpret.values import Concat, Const, Sym, Value, opaque_parts, same
 
 if TYPE_CHECKING:
-    from analyzers.interpret.runtime import Write
+    from analyzers.files.parsing import Loc
+    from analyzers.interpret.runtime import Machine
 
 
 def _text_tokens(value: Value) -> list[object] | None:
@@ -56,13 +58,27 @@ def content_at(writes: Sequence[Write], path: Value | None) -> Content:
         return Content()
     certain = possible = 0
     last = None
-    watched = False
+    rewriter = ""
     for write in writes:
         related = relation(write.target, path)
         if related is True:
             certain += 1
-            last, watched = write.loc, write.kind == "watched"
+            last, rewriter = write.loc, _REWRITERS.get(write.kind, "")
         elif related is None and write.kind == "model":
             possible += 1
             last = last or write.loc
-    return Content(certain, possible, last, watched=watched)
+    return Content(certain, possible, last, rewriter=rewriter)
+
+
+_REWRITERS = {"watched": "process", "thread": "thread"}
+
+
+def concurrent_writes(m: Machine, path: Value | None, loc: Loc) -> None:
+    """A folder a thread the run started writes into may change before any later request of
+    it: each such request is told of a write just before it."""
+    if path is None:
+        return
+    for write in m.concurrent:
+        if write.proc == m.proc and relation(write.target, path) is True:
+            m.writes.append(Write(write.target, write.loc, m.proc, "thread"))
+            return

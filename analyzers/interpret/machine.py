@@ -93,6 +93,7 @@ class Machine:
         self.proc = 0
         self.task_workers: dict[str, int] = {}
         self.discarded: Loc | None = None
+        self.concurrent: list[Write] = []
         self.call = 0
         self.importing = 0
         self.import_guesses = 0  # undecidable import-time conditions answered by their default

@@ -29,6 +29,7 @@ from analyzers.interpret.values import (
     Const,
     Ext,
     FuncV,
+    InstV,
     ListV,
     Obj,
     Value,
@@ -253,9 +254,12 @@ def _scripts(m: Machine, parts: list[Value], loc: Loc) -> list[str]:
 def method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> Value | None:
     if isinstance(receiver, ProcessV):
         if name in ("start", "run"):
+            before = len(m.writes)
             _run_child(
                 m, receiver.target, receiver.args, loc, None if not receiver.thread else m.proc
             )
+            if receiver.thread and name == "start":
+                m.concurrent.extend(m.writes[before:])
             return NONE
         return NONE
     if isinstance(receiver, PoolV):
@@ -275,6 +279,41 @@ def method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> 
         func = args.positional[0]
         inner = CallArgs(list(args.positional[1:]), dict(args.keywords))
         return FutureV(_run_child(m, func, inner, loc, m.proc))
+    return None
+
+
+_THREAD_BASES = frozenset({"threading.Thread", "Thread"})
+_PROCESS_BASES = frozenset({"multiprocessing.Process", "torch.multiprocessing.Process"})
+
+
+def start_subclass(m: Machine, instance: InstV, loc: Loc) -> bool:
+    """`Worker(...).start()` on a subclass of `threading.Thread` or `multiprocessing.Process`
+    with its own `run()`: the thread runs beside the caller (its folder writes go on while
+    the caller serves), the process with a cache of its own."""
+    kind = _started_kind(instance.cls, set())
+    run = m.get_attribute(instance, "run", loc)
+    if kind is None or not isinstance(run, FuncV):
+        return False
+    if kind == "thread":
+        before = len(m.writes)
+        _run_child(m, run, CallArgs([]), loc, m.proc)
+        m.concurrent.extend(m.writes[before:])
+    else:
+        _run_child(m, run, CallArgs([]), loc, None)
+    return True
+
+
+def _started_kind(cls: ClassV, seen: set[int]) -> str | None:
+    if id(cls) in seen:
+        return None
+    seen.add(id(cls))
+    for base in cls.bases:
+        if isinstance(base, Ext) and base.qual in _THREAD_BASES:
+            return "thread"
+        if isinstance(base, Ext) and base.qual in _PROCESS_BASES:
+            return "process"
+        if isinstance(base, ClassV) and (found := _started_kind(base, seen)) is not None:
+            return found
     return None
 
 

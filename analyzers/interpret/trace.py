@@ -43,8 +43,10 @@ class Content:
     certain: int = 0
     possible: int = 0
     last_write: Loc | None = None
-    # The last write is another process's, seen by the run reading the folder's modification time
-    watched: bool = False
+    # Who made the last write when it is not this run's own, in order: "" (the run itself),
+    # "process" (another process; the run reads the folder's modification time) or "thread"
+    # (a thread the run started, which writes while the run goes on)
+    rewriter: str = ""
     # The request's content fields when it was served (`RequestV.content`), by field name.
     payload: tuple[tuple[str, Value], ...] = ()
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from analyzers.files.parsing import Loc
 from analyzers.interpret import versions
 from analyzers.interpret.callargs import CallArgs
-from analyzers.interpret.folders import content_at
+from analyzers.interpret.folders import concurrent_writes, content_at
 from analyzers.interpret.objects import (
     EngineArgsV,
     EngineV,
@@ -344,6 +344,7 @@ def _serve_value(m: Machine, engine: EngineV, value: Value, via: str, loc: Loc) 
     if _refers_to_resident(engine, value):
         m.trace.facts.append(Referenced(engine, value, loc, m.proc))
         return
+    concurrent_writes(m, value.path, loc)
     m.trace.facts.append(
         Served(
             engine,

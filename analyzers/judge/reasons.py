@@ -49,7 +49,9 @@ def describe_stale(stale: Sequence[Stale], view: RunView) -> tuple[str, Loc, lis
         rewritten = (
             f"may be rewritten by another process (the run watches its modification time at "
             f"{write})"
-            if event.content.watched
+            if event.content.rewriter == "process"
+            else f"may be rewritten by a thread the run started (it writes at {write})"
+            if event.content.rewriter == "thread"
             else f"is rewritten{f' at {write}' if write else ''}"
         )
         detail = (
