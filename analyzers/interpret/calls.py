@@ -158,9 +158,13 @@ def call_value(m: Machine, func: Value, args: CallArgs, loc: Loc) -> Value:
 
 
 def call_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> Value:
+    if isinstance(receiver, processes.RayOptionsV) and name in _RAY_METHODS:
+        if name == "options":
+            return processes.RayOptionsV(receiver.target, {**receiver.options, **args.keywords})
+        return processes.remote(m, receiver.target, args, loc, receiver.options)
     if isinstance(receiver, FuncV | ClassV | processes.ActorMethodV) and name in _RAY_METHODS:
         if name == "options":  # `Actor.options(num_gpus=1).remote(...)`
-            return receiver
+            return processes.RayOptionsV(receiver, dict(args.keywords))
         return processes.remote(m, receiver, args, loc)
     if isinstance(receiver, EngineV):
         return vllm_api.engine_method(m, receiver, name, args, loc)

@@ -94,6 +94,7 @@ class Machine:
         self.task_workers: dict[str, int] = {}
         self.discarded: Loc | None = None
         self.concurrent: list[Write] = []
+        self.named_actors: dict[str, Value] = {}
         self.call = 0
         self.importing = 0
         self.import_guesses = 0  # undecidable import-time conditions answered by their default

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from analyzers.files.parsing import Loc
 from analyzers.interpret import iteration
 from analyzers.interpret.callargs import CallArgs
-from analyzers.interpret.containers import spread_keywords
+from analyzers.interpret.containers import key_text, spread_keywords
 from analyzers.interpret.objects import PartialV
 from analyzers.interpret.syntax import dotted
 from analyzers.interpret.trace import Spawned
@@ -321,8 +321,24 @@ def _callable(value: Value) -> bool:
     return isinstance(value, FuncV | ClassV | BoundExt | PartialV)
 
 
-def remote(m: Machine, target: Value, args: CallArgs, loc: Loc) -> Value:
-    """Ray's `f.remote(...)` / `Actor.remote(...)`: a task or actor in a process of its own."""
+@dataclass(eq=False)
+class RayOptionsV(Obj):
+    """`Actor.options(...)` / `f.options(...)`: the target with the options of its next call."""
+
+    target: Value
+    options: dict[str, Value]
+
+
+def remote(
+    m: Machine, target: Value, args: CallArgs, loc: Loc, options: dict[str, Value] | None = None
+) -> Value:
+    """Ray's `f.remote(...)` / `Actor.remote(...)`: a task or actor in a process of its own.
+
+    A named actor asked for with `get_if_exists=True` is the live one of that name, once made:
+    the same process, and the same engine, however often the code asks for it."""
+    named = _named_actor(options or {})
+    if isinstance(target, ClassV) and named is not None and named in m.named_actors:
+        return m.named_actors[named]
     if isinstance(target, ClassV):
         proc = m.new_process()
         m.trace.facts.append(Spawned([], describe(target), loc, bool(m.loops), function=True))
@@ -332,10 +348,20 @@ def remote(m: Machine, target: Value, args: CallArgs, loc: Loc) -> Value:
             instance = m.call_value(target, args, loc)
         finally:
             m.proc = saved
-        return ActorV(instance, proc)
+        actor = ActorV(instance, proc)
+        if named is not None:
+            m.named_actors[named] = actor
+        return actor
     if isinstance(target, ActorMethodV):
         return FutureV(_run_child(m, target.method, args, loc, target.actor.proc))
     return FutureV(_run_child(m, target, args, loc, _task_worker(m, target, loc)))
+
+
+def _named_actor(options: dict[str, Value]) -> str | None:
+    name, reuse = options.get("name"), options.get("get_if_exists")
+    if not (isinstance(reuse, Const) and reuse.value is True):
+        return None
+    return None if name is None else f"actor:{key_text(name)}"
 
 
 def _task_worker(m: Machine, target: Value, loc: Loc) -> int | None:

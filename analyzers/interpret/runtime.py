@@ -75,6 +75,7 @@ class Machine(Protocol):
     task_workers: dict[str, int]  # a Ray remote function's reused worker process, by definition
     discarded: Loc | None  # the call being run as a bare statement, its result dropped
     concurrent: list[Write]  # writes of threads the run started: they go on beside it
+    named_actors: dict[str, Value]  # Ray actors by name (`options(name=..., get_if_exists=True)`)
     call: int  # which of the repeated calls of an entry function is running
     unseen: Unseen  # what is known of code and objects outside the analysis
     importing: int  # how many imported modules' top levels are under way (their guesses stay)
