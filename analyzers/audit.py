@@ -453,6 +453,9 @@ def _find_dispatchers(audit: _Audit, spawning: list[str]) -> None:
         seen.update(drivers)
         # Stems shorter than three letters are too common to search for (the old rule).
         named = [path for path in new if len(posixpath.basename(path)) >= 6]
+        # A module beside a driver that subclasses its classes (`PinnedRollout(BaseRollout)`
+        # overriding how ids are made) is how scripts reach the driver: they count as it.
+        named += _subclassing_siblings(audit, named)
         needles = tuple(sorted({posixpath.basename(path)[:-3].encode() for path in named}))
         fresh = []
         for path in spawning:
@@ -472,6 +475,67 @@ def _find_dispatchers(audit: _Audit, spawning: list[str]) -> None:
         if not fresh:
             return
         audit.analyse_all(fresh)
+
+
+def _subclassing_siblings(audit: _Audit, drivers: list[str]) -> list[str]:
+    """Modules in a driver's own folder, with no request site, that import it and define a
+    class: a subclass there may be what the repository's scripts use of the driver."""
+    from analyzers.files.references import references_of, refers_to
+
+    folders = {posixpath.dirname(path) for path in drivers}
+    found = []
+    for path in sorted(audit.store.files):
+        if (
+            not path.endswith(".py")
+            or path in audit.analyses
+            or posixpath.dirname(path) not in folders
+            or not audit.store.contains(path, (b"class ",))
+        ):
+            continue
+        near = [
+            driver for driver in drivers if posixpath.dirname(driver) == posixpath.dirname(path)
+        ]
+        stems = tuple(posixpath.basename(driver)[:-3].encode() for driver in near)
+        if not audit.store.contains(path, stems):
+            continue
+        data = audit.store.data(path)
+        if not isinstance(data, bytes) or not _subclasses_from(data, path, near):
+            continue
+        references = references_of(data, path)
+        if refers_to(references, path, near, audit.store.files, audit.store.package_roots):
+            found.append(path)
+    return found
+
+
+def _subclasses_from(data: bytes, path: str, drivers: list[str]) -> bool:
+    """Whether the module defines a class on a base it imports from one of `drivers` (by the
+    driver's module name: `from .base import BaseRollout` ... `class Pinned(BaseRollout)`)."""
+    import ast
+
+    stems = {posixpath.basename(driver)[:-3] for driver in drivers}
+    try:
+        tree = ast.parse(data, filename=path)
+    except (SyntaxError, ValueError, RecursionError, MemoryError, OverflowError):
+        return True  # unparsable here: keep the sound answer
+    imported: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and (node.module or "").rpartition(".")[2] in stems:
+            imported |= {alias.asname or alias.name for alias in node.names}
+        elif isinstance(node, ast.Import):
+            imported |= {
+                alias.asname or alias.name
+                for alias in node.names
+                if alias.name.rpartition(".")[2] in stems
+            }
+    for found in ast.walk(tree):
+        if isinstance(found, ast.ClassDef):
+            for base in found.bases:
+                root: ast.expr = base
+                while isinstance(root, ast.Attribute):
+                    root = root.value
+                if isinstance(root, ast.Name) and root.id in imported:
+                    return True
+    return False
 
 
 JOBS_ENV = "LORA_AUDIT_JOBS"

@@ -128,3 +128,50 @@ def test_a_top_level_script_importing_a_package_is_the_helpers_caller(tmp_path: 
     assert "is rewritten" in rows["scripts/train.py"].reason
     assert rows["mypkg/engine.py"].verdict is Verdict.AFFECTED
     assert "served by scripts/train.py" in rows["mypkg/engine.py"].reason
+
+
+BASE_ROLLOUT = """\
+import itertools
+
+from vllm import LLM, SamplingParams
+from vllm.lora.request import LoRARequest
+
+
+class BaseRollout:
+    def __init__(self):
+        self.llm = LLM(model="base", enable_lora=True)
+        self._ids = itertools.count(1)
+
+    def next_lora_id(self):
+        return next(self._ids)
+
+    def rollout(self, adapter_dir):
+        request = LoRARequest("policy", self.next_lora_id(), adapter_dir)
+        return self.llm.generate(["q"], SamplingParams(), lora_request=request)
+"""
+
+
+def test_a_script_using_a_sibling_subclass_is_the_drivers_caller(tmp_path: Path) -> None:
+    """`rollout/pinned.py` overrides how `rollout/base.py` makes ids and has no request site of
+    its own; the script that uses the subclass is found as the base module's caller, so the
+    constant id of the override decides, not the counter library mode would see."""
+    files = {
+        "rollout/__init__.py": "",
+        "rollout/base.py": BASE_ROLLOUT,
+        "rollout/pinned.py": (
+            "from .base import BaseRollout\n\n\nclass PinnedRollout(BaseRollout):\n"
+            "    def next_lora_id(self):\n        return 1\n"
+        ),
+        "scripts/train.py": (
+            "from rollout.pinned import PinnedRollout\n\nrollout = PinnedRollout()\n"
+            "for step in range(3):\n    rollout.rollout(f'ckpt/step{step}')\n"
+        ),
+    }
+    for relpath, text in files.items():
+        (tmp_path / relpath).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / relpath).write_text(text)
+    report = audit_tree(DirectoryTree(tmp_path), AuditOptions(), cache={}, jobs=1)
+    rows = {row.path: row for row in report.drivers}
+    assert rows["rollout/base.py"].verdict is Verdict.AFFECTED, rows["rollout/base.py"].reason
+    assert "served by scripts/train.py" in rows["rollout/base.py"].reason
+    assert "pinned.py" not in rows  # no request site: it gets no row of its own
