@@ -176,6 +176,9 @@ def call_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc
             return call_value(m, found, args, loc)
         if name == "start" and processes.start_subclass(m, receiver, loc):
             return NONE
+        delegated = classes.delegated_attribute(m, receiver, name, loc)
+        if delegated is not None:
+            return call_value(m, delegated, args, loc)
         return library.unknown_method(m, receiver, name, args, loc)
     if isinstance(receiver, Ext):
         return library.call_external(m, f"{receiver.qual}.{name}", args, loc)

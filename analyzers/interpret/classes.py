@@ -121,6 +121,17 @@ def property_setter(instance: InstV, name: str) -> FuncV | None:
     return None
 
 
+def delegated_attribute(m: Machine, instance: InstV, name: str, loc: Loc) -> Value | None:
+    """What the class's `__getattr__` answers for an attribute the instance lacks (a wrapper
+    that forwards to the engine it holds: `getattr(self._llm.llm_engine, name)`)."""
+    if name.startswith("__"):
+        return None
+    hook = _class_attribute(instance.cls, "__getattr__")
+    if not isinstance(hook, FuncV):
+        return None
+    return calls.call_function(m, replace(hook, bound_self=instance), CallArgs([Const(name)]), loc)
+
+
 def _has_external_base(cls: ClassV) -> bool:
     return any(not isinstance(base, ClassV) or _has_external_base(base) for base in cls.bases)
 
@@ -166,6 +177,9 @@ def get_attribute(m: Machine, owner: Value, name: str, loc: Loc) -> Value:
         found = instance_attribute(m, owner, name, loc)
         if found is not None:
             return found
+        delegated = delegated_attribute(m, owner, name, loc)
+        if delegated is not None:
+            return delegated
         if not _has_external_base(owner.cls):
             return m.opaque(f"{owner.cls.name}.{name}", loc)
         # Numbered by the run, not by the object's address: the same run gives the same report.
