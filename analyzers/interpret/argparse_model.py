@@ -88,9 +88,7 @@ def _keeps_defaults(m: Machine, parser: ParserV) -> bool:
     if not any(_given(parser.defaults[d]) for d in parser.declared if d in parser.defaults):
         return True
     shown = "whether the command line keeps the defaults of its options"
-    if shown not in m.trace.decisions:
-        m.trace.decisions.append(shown)
-    return m.oracle.decide(True, "cli-defaults", relevance.CALLS)
+    return m.ask(shown, "cli-defaults", default=True, weight=relevance.CALLS)
 
 
 def _namespace(m: Machine, parser: ParserV) -> NamespaceV:

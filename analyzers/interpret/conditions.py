@@ -260,9 +260,7 @@ def decide(m: Machine, cond: Cond, *, default: bool, loc: Loc, weight: int = 1) 
         if _excluded(literal, unequal):
             continue
         shown = _shown(cond.desc, literal, equal=True)
-        if shown not in m.trace.decisions:
-            m.trace.decisions.append(shown)
-        if m.oracle.decide(equal_default, _key(cond.subject, literal), weight):
+        if m.ask(shown, _key(cond.subject, literal), default=equal_default, weight=weight):
             hit = True
             m.trace.assume_input(shown)
             # The judge sees the input as that literal (two calls that both pass None

@@ -145,9 +145,7 @@ def environment(m: Machine, key: Value, default: Value | None, loc: Loc) -> Valu
 
 def _environment_kept(m: Machine) -> bool:
     shown = "whether the environment leaves its variables unset (their defaults)"
-    if shown not in m.trace.decisions:
-        m.trace.decisions.append(shown)
-    return m.oracle.decide(True, "env-defaults", relevance.CALLS)
+    return m.ask(shown, "env-defaults", default=True, weight=relevance.CALLS)
 
 
 # A dict with more keys than this (a vocabulary, a table of model types) is not searched key by
@@ -221,7 +219,7 @@ def same_key(m: Machine, stored: Value, wanted: Value, *, default: bool = False)
     # a name from a request against a literal key
     if holds_unknown(stored) or holds_unknown(wanted):
         memo = f"same-key:{key_text(stored)}={key_text(wanted)}"
-        if not _decide(m, _asked(stored, wanted), memo, default):
+        if not m.ask(_asked(stored, wanted), memo, default=default):
             return False
         m.trace.assume_input(_asked(stored, wanted).removeprefix("whether "))
         for symbol, literal in ((stored, wanted), (wanted, stored)):
@@ -291,13 +289,6 @@ def _owned(value: Value, desc: str) -> str:
     return f"{function}()'s {desc}"
 
 
-def _decide(m: Machine, text: str, memo: str, default: bool) -> bool:
-    """The world's answer to a question about two keys (`text`, shown), once per `memo`."""
-    if text not in m.trace.decisions:
-        m.trace.decisions.append(text)
-    return m.oracle.decide(default, memo)
-
-
 def taken_as_same(
     m: Machine, stored: str, wanted: str, text: str, *, default: bool = False
 ) -> bool:
@@ -308,7 +299,7 @@ def taken_as_same(
     if first == second:
         return True
     low, high = sorted((first, second))
-    if not _decide(m, text, f"same-key:{low}={high}", default):
+    if not m.ask(text, f"same-key:{low}={high}", default=default):
         return False
     m.trace.assume_input(text.removeprefix("whether "))
     for key, target in list(aliases.items()):

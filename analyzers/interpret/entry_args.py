@@ -27,9 +27,7 @@ if TYPE_CHECKING:
 def _declared(m: Machine, what: str) -> bool:
     """One world per entry takes what is declared; the other takes unknown inputs."""
     shown = f"whether a caller keeps the defaults of {what}"
-    if shown not in m.trace.decisions:
-        m.trace.decisions.append(shown)
-    return m.oracle.decide(True, f"entry-defaults:{what}", relevance.SITES)
+    return m.ask(shown, f"entry-defaults:{what}", default=True, weight=relevance.SITES)
 
 
 def arguments(m: Machine, func: Value, loc: Loc) -> CallArgs:

@@ -143,6 +143,15 @@ class Machine:
 
     # -- decisions ---------------------------------------------------------------------------
 
+    def ask(
+        self, question: str, memo: str, *, default: bool, weight: int = relevance.CALLS
+    ) -> bool:
+        """The world's answer to `question` (shown as undecided where the search is cut),
+        once per `memo`."""
+        if question not in self.trace.decisions:
+            self.trace.decisions.append(question)
+        return self.oracle.decide(default, memo, weight)
+
     def truth(
         self,
         value: Value,

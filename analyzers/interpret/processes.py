@@ -378,9 +378,7 @@ def _task_worker(m: Machine, target: Value, loc: Loc) -> int | None:
     name = getattr(target.node, "name", "the function")
     key = f"{target.module.path}:{getattr(target.node, 'lineno', 0)}"
     text = f"whether Ray runs a later `{name}` task in the worker of an earlier one"
-    if text not in m.trace.decisions:
-        m.trace.decisions.append(text)
-    if not m.oracle.decide(True, f"ray-worker:{key}"):
+    if not m.ask(text, f"ray-worker:{key}", default=True):
         return None
     m.trace.assume_input(f"Ray running later `{name}` tasks in the worker of an earlier one")
     if key not in m.task_workers:
@@ -479,9 +477,7 @@ def _chunk_size(
         if isinstance(processes, int) and processes >= 1:
             return -(-count // (4 * processes))
     text = f"whether `{loc.code}` hands a worker several items in one task (its chunksize)"
-    if text not in m.trace.decisions:
-        m.trace.decisions.append(text)
-    if not m.oracle.decide(False, f"pool-chunks:{loc}"):
+    if not m.ask(text, f"pool-chunks:{loc}", default=False):
         return 1
     m.trace.assume_input(text.removeprefix("whether "))
     return 2

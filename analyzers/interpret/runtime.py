@@ -108,6 +108,10 @@ class Machine(Protocol):
 
     def record_write(self, target: Value | None, loc: Loc, *, kind: str = "file") -> None: ...
 
+    def ask(self, question: str, memo: str, *, default: bool, weight: int = 1) -> bool:
+        """The world's answer to a question the analysis cannot decide, once per `memo`."""
+        ...
+
     def truth(self, value: Value, *, default: bool, loc: Loc) -> bool:
         """Whether a condition holds; an undecidable one is answered by the world's oracle."""
         ...

@@ -324,9 +324,8 @@ def _try(m: Machine, node: Try, scope: Scope) -> None:
             return
         where = m.loc(scope.module, statement)
         text = f"whether `{where.code}` at {where} raises into its `except`"
-        if text not in m.trace.decisions:
-            m.trace.decisions.append(text)
-        if m.oracle.decide(False, f"raises:{where}", _handler_weight(scope, working)):
+        weight = _handler_weight(scope, working)
+        if m.ask(text, f"raises:{where}", default=False, weight=weight):
             m.trace.assume_input(f"`{where.code}` at {where} raising into its `except`")
             raise Raised(_caught_name(working), where.line, where)
 

@@ -141,13 +141,11 @@ def decide(m: Machine, form: str, op: str, literal: object, loc: Loc) -> bool:
         m.oracle.answered(key)  # settled by the release: code here still depends on it
         return answers.pop()
     default = evaluate(form, op, literal, NEWEST_KNOWN)
-    choice = m.oracle.decide(default, key, relevance.SITES)
+    shown = f"the vLLM version check at {loc}"
+    choice = m.ask(shown, key, default=default, weight=relevance.SITES)
     check = VersionCheck(form, op, literal, choice)
     if check not in checks:
         checks.append(check)
-    shown = f"the vLLM version check at {loc}"
-    if shown not in m.trace.decisions:
-        m.trace.decisions.append(shown)
     return choice
 
 

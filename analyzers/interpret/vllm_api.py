@@ -74,9 +74,7 @@ def resident_test(m: Machine, item: Value, container: Value, loc: Loc) -> bool |
         return None
     engine = container.engine
     text = f"whether lora_int_id {item.value} is loaded in {engine.kind} at {loc}"
-    if text not in m.trace.decisions:
-        m.trace.decisions.append(text)
-    if m.oracle.decide(True, f"resident:{engine.eid}:{item.value}:{loc}"):
+    if m.ask(text, f"resident:{engine.eid}:{item.value}:{loc}", default=True):
         return True
     needs = m.drop_needs("remove_lora")
     m.trace.facts.append(Removed(engine, item, loc, m.proc, "list_loras", m.place(), needs))
