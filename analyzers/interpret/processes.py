@@ -253,14 +253,12 @@ def _scripts(m: Machine, parts: list[Value], loc: Loc) -> list[str]:
 
 def method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> Value | None:
     if isinstance(receiver, ProcessV):
-        if name in ("start", "run"):
-            before = len(m.writes)
+        if name == "start" and receiver.thread:
+            _run_thread(m, receiver.target, receiver.args, loc)
+        elif name in ("start", "run"):
             _run_child(
                 m, receiver.target, receiver.args, loc, None if not receiver.thread else m.proc
             )
-            if receiver.thread and name == "start":
-                m.concurrent.extend(m.writes[before:])
-            return NONE
         return NONE
     if isinstance(receiver, PoolV):
         return _pool_method(m, receiver, name, args, loc)
@@ -295,9 +293,7 @@ def start_subclass(m: Machine, instance: InstV, loc: Loc) -> bool:
     if kind is None or not isinstance(run, FuncV):
         return False
     if kind == "thread":
-        before = len(m.writes)
-        _run_child(m, run, CallArgs([]), loc, m.proc)
-        m.concurrent.extend(m.writes[before:])
+        _run_thread(m, run, CallArgs([]), loc)
     else:
         _run_child(m, run, CallArgs([]), loc, None)
     return True
@@ -444,10 +440,7 @@ def _pool_method(m: Machine, pool: PoolV, name: str, args: CallArgs, loc: Loc) -
             if chunk > 1 and pool.fresh_per_task and not pool.thread:
                 # One task is one chunk: its items share the fresh worker that runs it.
                 if index % chunk == 0:
-                    worker = m.new_process()
-                    m.trace.facts.append(
-                        Spawned([], describe(func), loc, bool(m.loops), function=True)
-                    )
+                    worker = m.new_process()  # `_run_child` records the start
                 _initialise(m, pool, worker, loc)
                 results.append(_run_child(m, func, CallArgs(row), loc, worker))
             else:
@@ -486,10 +479,7 @@ def _chunk_size(
 def _in_pool(m: Machine, pool: PoolV, func: Value, args: CallArgs, loc: Loc) -> Value:
     if pool.thread:
         return _run_child(m, func, args, loc, m.proc)
-    worker = pool.proc
-    if pool.fresh_per_task:
-        worker = m.new_process()
-        m.trace.facts.append(Spawned([], describe(func), loc, bool(m.loops), function=True))
+    worker = m.new_process() if pool.fresh_per_task else pool.proc
     _initialise(m, pool, worker, loc)
     return _run_child(m, func, args, loc, worker)
 
@@ -500,6 +490,14 @@ def _initialise(m: Machine, pool: PoolV, worker: int, loc: Loc) -> None:
         return
     pool.initialised.add(worker)
     _run_child(m, pool.initializer, CallArgs(list(pool.initargs)), loc, worker)
+
+
+def _run_thread(m: Machine, func: Value, args: CallArgs, loc: Loc) -> None:
+    """A started thread: run in the caller's process, its folder writes kept as going on
+    beside the caller (`folders.concurrent_writes`)."""
+    before = len(m.writes)
+    _run_child(m, func, args, loc, m.proc)
+    m.concurrent.extend(m.writes[before:])
 
 
 def _run_child(m: Machine, func: Value, args: CallArgs, loc: Loc, proc: int | None) -> Value:

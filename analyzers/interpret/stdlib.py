@@ -187,15 +187,10 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
         into = args.get(1, "extract_dir")
         m.record_write(into, loc, kind="model")
         return NONE
-    if qual in _DOWNLOADS and args.get(None, "local_dir") is not None:
+    if qual in _DOWNLOADS and (local := args.get(None, "local_dir")) is not None:
         # `snapshot_download(repo, revision=..., local_dir=folder)` writes that revision there
-        local = args.get(None, "local_dir")
         m.record_write(local, loc, kind="model")
-        return (
-            local
-            if qual.endswith("snapshot_download") and local is not None
-            else m.opaque(f"{qual}(...)", loc)
-        )
+        return local if qual.endswith("snapshot_download") else m.opaque(f"{qual}(...)", loc)
     if qual in _COPIES and len(args.positional) >= 2:
         m.record_write(args.positional[1], loc, kind="model")
         return args.positional[1]
