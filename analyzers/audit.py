@@ -478,64 +478,37 @@ def _find_dispatchers(audit: _Audit, spawning: list[str]) -> None:
 
 
 def _subclassing_siblings(audit: _Audit, drivers: list[str]) -> list[str]:
-    """Modules in a driver's own folder, with no request site, that import it and define a
-    class: a subclass there may be what the repository's scripts use of the driver."""
-    from analyzers.files.references import references_of, refers_to
+    """Modules in a driver's own folder, with no request site, that import it and subclass a
+    class of it: the subclass may be what the repository's scripts use of the driver."""
+    from analyzers.files.references import parsed, references_in, refers_to, subclasses_from
 
-    folders = {posixpath.dirname(path) for path in drivers}
+    by_folder: dict[str, list[str]] = {}
+    for driver in drivers:
+        by_folder.setdefault(posixpath.dirname(driver), []).append(driver)
     found = []
-    for path in sorted(audit.store.files):
+    for path in sorted(audit.store.files) if by_folder else ():
+        near = by_folder.get(posixpath.dirname(path))
         if (
-            not path.endswith(".py")
+            not near
+            or not path.endswith(".py")
             or path in audit.analyses
-            or posixpath.dirname(path) not in folders
             or not audit.store.contains(path, (b"class ",))
+            or not audit.store.contains(
+                path, tuple(posixpath.basename(d)[:-3].encode() for d in near)
+            )
         ):
             continue
-        near = [
-            driver for driver in drivers if posixpath.dirname(driver) == posixpath.dirname(path)
-        ]
-        stems = tuple(posixpath.basename(driver)[:-3].encode() for driver in near)
-        if not audit.store.contains(path, stems):
-            continue
         data = audit.store.data(path)
-        if not isinstance(data, bytes) or not _subclasses_from(data, path, near):
+        tree = parsed(data, path) if isinstance(data, bytes) else None
+        if tree is None:
+            if isinstance(data, bytes):  # unparsable here: keep the sound answer
+                found.append(path)
             continue
-        references = references_of(data, path)
-        if refers_to(references, path, near, audit.store.files, audit.store.package_roots):
+        if subclasses_from(tree, near) and refers_to(
+            references_in(tree, path), path, near, audit.store.files, audit.store.package_roots
+        ):
             found.append(path)
     return found
-
-
-def _subclasses_from(data: bytes, path: str, drivers: list[str]) -> bool:
-    """Whether the module defines a class on a base it imports from one of `drivers` (by the
-    driver's module name: `from .base import BaseRollout` ... `class Pinned(BaseRollout)`)."""
-    import ast
-
-    stems = {posixpath.basename(driver)[:-3] for driver in drivers}
-    try:
-        tree = ast.parse(data, filename=path)
-    except (SyntaxError, ValueError, RecursionError, MemoryError, OverflowError):
-        return True  # unparsable here: keep the sound answer
-    imported: set[str] = set()
-    for node in tree.body:
-        if isinstance(node, ast.ImportFrom) and (node.module or "").rpartition(".")[2] in stems:
-            imported |= {alias.asname or alias.name for alias in node.names}
-        elif isinstance(node, ast.Import):
-            imported |= {
-                alias.asname or alias.name
-                for alias in node.names
-                if alias.name.rpartition(".")[2] in stems
-            }
-    for found in ast.walk(tree):
-        if isinstance(found, ast.ClassDef):
-            for base in found.bases:
-                root: ast.expr = base
-                while isinstance(root, ast.Attribute):
-                    root = root.value
-                if isinstance(root, ast.Name) and root.id in imported:
-                    return True
-    return False
 
 
 JOBS_ENV = "LORA_AUDIT_JOBS"

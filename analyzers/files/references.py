@@ -36,12 +36,22 @@ class References:
     names: frozenset[str] = frozenset()
 
 
-def references_of(data: bytes, path: str) -> References | None:
-    """The file's references, or None when `ast` cannot parse it (then every stem counts)."""
+def parsed(data: bytes, path: str) -> ast.Module | None:
+    """The file's tree, or None when `ast` cannot parse it here."""
     try:
-        tree = ast.parse(data, filename=path)
+        return ast.parse(data, filename=path)
     except (SyntaxError, ValueError, RecursionError, MemoryError, OverflowError):
         return None
+
+
+def references_of(data: bytes, path: str) -> References | None:
+    """The file's references, or None when `ast` cannot parse it (then every stem counts)."""
+    tree = parsed(data, path)
+    return None if tree is None else references_in(tree, path)
+
+
+def references_in(tree: ast.Module, path: str) -> References:
+    """What a parsed file can name (`references_of`)."""
     strings: list[str] = []
     modules: list[str] = []
     bound: set[str] = set()  # names the file's imports bind
@@ -68,6 +78,28 @@ def references_of(data: bytes, path: str) -> References | None:
     if star:
         names |= plain
     return References(tuple(strings), tuple(dict.fromkeys(modules)), frozenset(names))
+
+
+def subclasses_from(tree: ast.Module, drivers: Collection[str]) -> bool:
+    """Whether the module defines a class on a base it imports from one of `drivers` (by the
+    driver's module name: `from .base import BaseRollout` ... `class Pinned(BaseRollout)`)."""
+    stems = {posixpath.basename(driver)[:-3] for driver in drivers}
+    imported: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and (node.module or "").rpartition(".")[2] in stems:
+            imported |= {alias.asname or alias.name for alias in node.names}
+        elif isinstance(node, ast.Import):
+            imported |= {
+                alias.asname or alias.name
+                for alias in node.names
+                if alias.name.rpartition(".")[2] in stems
+            }
+    return any(
+        _root(base) in imported
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ClassDef)
+        for base in node.bases
+    )
 
 
 def _root(node: ast.expr) -> str | None:
