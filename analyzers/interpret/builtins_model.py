@@ -31,6 +31,7 @@ from analyzers.interpret.values import (
     as_int,
     concat,
     describe,
+    is_none,
 )
 from analyzers.interpret.vllm_api import engine_has
 
@@ -232,7 +233,7 @@ def _sorted(m: Machine, items: list[Value], args: CallArgs, loc: Loc) -> list[Va
         return items
     keys = (
         items
-        if key is None or _is_none(key)
+        if key is None or is_none(key)
         else [m.call_value(key, CallArgs([item]), loc) for item in items]
     )
     plain = [_plain(k) for k in keys]
@@ -260,10 +261,6 @@ def _plain(value: Value) -> Any:
         items = [_plain(item) for item in value.items]
         return _UNKNOWN if _UNKNOWN in items else tuple(items)
     return _UNKNOWN
-
-
-def _is_none(value: Value) -> bool:
-    return isinstance(value, Const) and value.value is None
 
 
 def _text(m: Machine, value: Value) -> Value:

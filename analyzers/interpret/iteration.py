@@ -22,6 +22,7 @@ from analyzers.interpret.values import (
     SeqSym,
     Sym,
     Value,
+    is_none,
 )
 
 if TYPE_CHECKING:
@@ -162,14 +163,10 @@ def _filter(m: Machine, value: FilterV, loc: Loc, cap: int) -> list[Value] | Non
         return None
     kept: list[Value] = []
     for item in items:
-        test = item if _is_none(value.func) else m.call_value(value.func, CallArgs([item]), loc)
+        test = item if is_none(value.func) else m.call_value(value.func, CallArgs([item]), loc)
         if m.truth(test, default=True, loc=loc):
             kept.append(item)
     return kept
-
-
-def _is_none(value: Value) -> bool:
-    return isinstance(value, Const) and value.value is None
 
 
 def _symbolic(m: Machine, value: Value, loc: Loc, count: int | None = None) -> list[Value]:

@@ -296,6 +296,10 @@ def as_int(value: Value | None) -> int | None:
     return None
 
 
+def is_none(value: Value) -> bool:
+    return isinstance(value, Const) and value.value is None
+
+
 def is_text(value: Value) -> bool:
     return (isinstance(value, Const) and isinstance(value.value, str)) or isinstance(
         value, Concat | HashText
