@@ -16,7 +16,8 @@ import hashlib
 import json
 import os
 import posixpath
-from collections.abc import Iterable, MutableMapping
+from collections.abc import Iterable, Iterator, MutableMapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -566,18 +567,19 @@ def _map_fresh(audit: _Audit, paths: list[str], jobs: int | None) -> list[_Fresh
     answers: list[tuple[str, dict[str, Dep], str | None, int]] = []
     # Neighbouring drivers (one folder) share more modules: hand them out in small runs.
     chunk = max(1, (len(paths) - 1) // (count * 3))
+    pool = None
     try:
-        pool = multiprocessing.get_context("fork").Pool(count, initializer=_quiet_worker)
-        try:
-            for answer in pool.imap(_fresh_in_worker, paths[1:], chunksize=chunk):
-                answers.append(answer)
-                advance("analysing drivers", len(answers) + 1, len(paths))
-            pool.close()
-        finally:
-            # After an error or Ctrl-C: stop the workers now rather than finish their drivers.
+        with _sigint_held():
+            pool = multiprocessing.get_context("fork").Pool(count, initializer=_quiet_worker)
+        for answer in pool.imap(_fresh_in_worker, paths[1:], chunksize=chunk):
+            answers.append(answer)
+            advance("analysing drivers", len(answers) + 1, len(paths))
+        pool.close()
+    finally:
+        # After an error or Ctrl-C: stop the workers now rather than finish their drivers.
+        if pool is not None:
             pool.terminate()
             pool.join()
-    finally:
         _INHERITED.clear()
     from analyzers.files.parsing import add_parses
 
@@ -587,11 +589,26 @@ def _map_fresh(audit: _Audit, paths: list[str], jobs: int | None) -> list[_Fresh
     ]
 
 
+@contextmanager
+def _sigint_held() -> Iterator[None]:
+    """Hold Ctrl-C back while the pool forks: one arriving then would be raised inside an at-fork
+    hook (logging's), where Python prints it as ignored and the scan runs on. Released after,
+    it interrupts the parent at an ordinary point; the workers, which ignore it, drop it."""
+    import signal
+
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 def _quiet_worker() -> None:
     """Ctrl-C is the parent's to handle: a worker that also caught it would print a traceback."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # held over the fork
 
 
 def _fresh_in_worker(path: str) -> tuple[str, dict[str, Dep], str | None, int]:
