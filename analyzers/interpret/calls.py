@@ -254,7 +254,10 @@ def call_function(m: Machine, func: FuncV, args: CallArgs, loc: Loc) -> Value:
         m.trace.note_unknown(f"recursive call to {func.name}() not followed", loc)
         _not_followed(m, func, why, loc)
         return library.unknown_call(m, f"{func.name}()", args, loc)
-    if len(m.frames) >= m.limits.call_depth:
+    depth = len(m.frames)
+    if depth >= m.limits.call_depth and (
+        depth >= m.limits.site_call_depth or not unseen.module_mentions_sites(func)
+    ):
         m.trace.note_unknown(f"{func.name}() is nested too deeply to follow", loc)
         _not_followed(m, func, f"is called {len(m.frames)} calls deep", loc)
         return library.unknown_call(m, f"{func.name}()", args, loc)

@@ -31,6 +31,9 @@ class Limits:
     symbolic_iterations: int = 3  # iterations of a loop over something of unknown length
     loop_cap: int = 64  # iterations of a loop over something known, before it is cut short
     call_depth: int = 8  # nested calls into the repository's own functions
+    # deeper still, a call into a module that names a request site is followed (a framework's
+    # `infer()` → … → `_add_request()` → `super()._add_adapter()`): depth spent where it matters
+    site_call_depth: int = 16
     steps: int = 100_000  # evaluated nodes per run
     total_steps: int = 400_000  # evaluated nodes for all runs of one driver together
     max_items: int = 10_000  # a literal container larger than this becomes unknown

@@ -54,6 +54,13 @@ def mentions_sites(func: FuncV) -> bool:
     return node_memo(node, "mentions_sites", read)
 
 
+def module_mentions_sites(func: FuncV) -> bool:
+    """Whether the module defining a function names a request site anywhere: its functions may
+    reach one through others that do not (`_add_adapter()` → `super()._add_adapter()`)."""
+    source = func.module.source
+    return node_memo(source.tree, "mentions_sites", lambda: bool(_SITE_HINT.search(source.text)))
+
+
 def _target(value: Value) -> FuncV | None:
     if isinstance(value, PartialV):
         return _target(value.func)
