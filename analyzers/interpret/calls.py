@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 _MEMO_DECORATORS = ("functools.lru_cache", "functools.cache", "lru_cache", "cache")
 _CONTEXT_DECORATORS = ("contextlib.contextmanager", "contextlib.asynccontextmanager")
-_FLAG_DECORATORS = ("staticmethod", "classmethod", "property")
+_FLAG_DECORATORS = ("staticmethod", "classmethod", "property", "cached_property")
 _CACHED_PROPERTY = ("functools.cached_property", "cached_property")
 _RAY_METHODS = ("remote", "options")  # Ray tasks and actors: a process of their own
 
@@ -121,7 +121,7 @@ def _decorate(m: Machine, func: Value, decorator: Value, loc: Loc) -> Value:
     if qual in _MEMO_DECORATORS:
         return replace(func, memo={})
     if qual in _CACHED_PROPERTY:
-        qual = "property"  # computed once, then kept: one value per instance, like a property
+        qual = "cached_property"  # computed on the first read, then kept in the instance
     if qual in _FLAG_DECORATORS or qual in _CONTEXT_DECORATORS:
         return replace(func, decorators=(*func.decorators, qual))
     return func

@@ -139,7 +139,7 @@ def _has_external_base(cls: ClassV) -> bool:
 def instance_attribute(m: Machine, instance: InstV, name: str, loc: Loc) -> Value | None:
     if name in instance.attrs:
         return instance.attrs[name]
-    return _bound(m, instance, _class_attribute(instance.cls, name), loc)
+    return _bound(m, instance, name, _class_attribute(instance.cls, name), loc)
 
 
 def _super_attribute(m: Machine, owner: SuperV, name: str, loc: Loc) -> Value:
@@ -147,14 +147,16 @@ def _super_attribute(m: Machine, owner: SuperV, name: str, loc: Loc) -> Value:
     for base in owner.start.bases:
         found = _class_attribute(base, name) if isinstance(base, ClassV) else None
         if found is not None and isinstance(owner.instance, InstV):
-            bound = _bound(m, owner.instance, found, loc)
+            bound = _bound(m, owner.instance, name, found, loc)
             if bound is not None:
                 return bound
     return m.opaque(f"super().{name}", loc)
 
 
-def _bound(m: Machine, instance: InstV, found: Value | None, loc: Loc) -> Value | None:
-    """A class attribute as read through an instance: methods bound, properties called."""
+def _bound(m: Machine, instance: InstV, name: str, found: Value | None, loc: Loc) -> Value | None:
+    """A class attribute as read through an instance: methods bound, properties called; a
+    `cached_property` is computed once and kept in the instance (as its `__dict__` keeps it),
+    so every later read, until a `del`, gets the same value."""
     if isinstance(found, FuncV):
         if "staticmethod" in found.decorators:
             return found
@@ -163,6 +165,9 @@ def _bound(m: Machine, instance: InstV, found: Value | None, loc: Loc) -> Value 
         bound = replace(found, bound_self=instance)
         if "property" in found.decorators:
             return calls.call_function(m, bound, CallArgs(), loc)
+        if "cached_property" in found.decorators:
+            instance.attrs[name] = calls.call_function(m, bound, CallArgs(), loc)
+            return instance.attrs[name]
         return bound
     return found
 

@@ -38,7 +38,7 @@ from analyzers.interpret.syntax import (
     node_memo,
 )
 from analyzers.interpret.trace import UNGUARDED, BlockEntry, Guard
-from analyzers.interpret.values import NONE, Value
+from analyzers.interpret.values import NONE, InstV, Value
 
 if TYPE_CHECKING:
     from analyzers.interpret.machine import Machine
@@ -178,6 +178,12 @@ def _delete(m: Machine, target: ast.expr, scope: Scope) -> None:
             m.engine_dropped(dropped, m.loc(scope.module, target))
     elif isinstance(target, ast.Subscript):
         classes.delete_item(m, target, scope)
+    elif isinstance(target, ast.Attribute):
+        # `del self.engine`, or `del self.request` to have a `cached_property` computed again
+        owner = m.eval(target.value, scope)
+        dropped = owner.attrs.pop(target.attr, None) if isinstance(owner, InstV) else None
+        if isinstance(dropped, EngineV):
+            m.engine_dropped(dropped, m.loc(scope.module, target))
 
 
 def exits_early(body: Sequence[ast.stmt]) -> bool:
