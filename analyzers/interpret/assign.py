@@ -54,6 +54,7 @@ def set_attribute(
         calls.call_function(m, setter, CallArgs([value]), m.loc(scope.module, node))
     elif isinstance(owner, InstV | ClassV):
         owner.attrs[name] = value
+        m.unseen.keep(owner, value)
     elif isinstance(owner, ModV):
         scope_of = owner.scope
         if isinstance(scope_of, Scope):

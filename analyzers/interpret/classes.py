@@ -57,7 +57,7 @@ def instantiate(m: Machine, cls: ClassV, args: CallArgs, loc: Loc) -> Value:
     if special is not None:
         unknown = args.star is not None or args.star_star is not None
         return vllm_api.build_engine(m, special, dict(keywords), unknown, loc)
-    instance = InstV(cls)
+    instance = InstV(cls, born=m.serial())
     init = _class_attribute(cls, "__init__")
     if isinstance(init, FuncV):
         # `*args` / `**kwargs` of unknown content go on to `__init__` as they came.
@@ -167,6 +167,7 @@ def _bound(m: Machine, instance: InstV, name: str, found: Value | None, loc: Loc
             return calls.call_function(m, bound, CallArgs(), loc)
         if "cached_property" in found.decorators:
             instance.attrs[name] = calls.call_function(m, bound, CallArgs(), loc)
+            m.unseen.keep(instance, instance.attrs[name])
             return instance.attrs[name]
         return bound
     return found

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from analyzers.files.parsing import Loc
 from analyzers.interpret.callargs import CallArgs
-from analyzers.interpret.values import Obj, Sym, Value
+from analyzers.interpret.values import InstV, Obj, Sym, Value
 
 
 @dataclass(eq=False)
@@ -133,10 +133,14 @@ class Unseen:
     attrs: dict[tuple[str, str], Value] = field(default_factory=dict)
     adopted: dict[str, RequestV] = field(default_factory=dict)  # unknown object key -> request
     held: EngineV | None = None  # the engine(s) unknown objects hold, the same on every call
+    # the engine each unknown object stood for when first used as one: the same object is the
+    # same engine ever after, even once it outlives the call that made it (a cached attribute)
+    engines: dict[str, EngineV] = field(default_factory=dict)
     # arguments a world took to be other objects than the same argument of an earlier call,
     # each with the engine it stands for once it is used as one (`vllm_api.implicit_engine`)
     apart: dict[str, EngineV | None] = field(default_factory=dict)
     call_started: int = 0  # the serial number at the start of the current unseen call
+    kept: set[str] = field(default_factory=set)  # unknown objects stored where calls share them
     # functions a module registered on an unknown object (`@app.post(...)` at its top level),
     # by the object's key: called once the object is handed to code that serves it
     registered: dict[str, list[tuple[Value, Loc, str]]] = field(default_factory=dict)
@@ -149,7 +153,17 @@ class Unseen:
         if key is None or key.startswith(PER_CALL):
             return False
         made = _SERIAL.match(key)
-        return made is None or int(made.group(1)) < self.call_started
+        return made is None or int(made.group(1)) < self.call_started or made.group(0) in self.kept
+
+    def keep(self, owner: Value, value: Value) -> None:
+        """`value` was stored on `owner`: when the owner outlives the call (a class, or an
+        instance made before it), so does an unknown object made during the call (the state
+        a `cached_property` builds on the first call is the state of every later one)."""
+        key = object_key(value)
+        made = _SERIAL.match(key) if key is not None else None
+        if made is None or (isinstance(owner, InstV) and owner.born >= self.call_started):
+            return
+        self.kept.add(made.group(0))
 
     def resolve(self, value: Value) -> Value:
         """An unknown object that was given a request's fields stands for that request."""

@@ -76,9 +76,9 @@ _SAVES = frozenset({"torch.save", "safetensors.torch.save_file", "numpy.save",
 _UNPACKS = frozenset({"shutil.unpack_archive"})
 _PASS_THROUGH = frozenset(
     {"asyncio.run", "asyncio.create_task", "asyncio.ensure_future", "asyncio.wait_for",
-     "asyncio.shield", "ray.get", "tqdm.tqdm", "tqdm.auto.tqdm", "tqdm", "copy.copy",
-     "copy.deepcopy"}
+     "asyncio.shield", "ray.get", "tqdm.tqdm", "tqdm.auto.tqdm", "tqdm"}
 )  # fmt: skip
+_COPY_DEPTH = 32  # nesting a deep copy follows; deeper parts stay shared (worst case: shared)
 
 
 @dataclass(eq=False)
@@ -256,6 +256,9 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
         return Ext(qual) if qual != "functools.wraps" else Ext("functools.wraps")
     if qual in _PASS_THROUGH:
         return _pass_through(m, first)
+    if qual in ("copy.copy", "copy.deepcopy"):
+        copied = _copy(m, first, qual == "copy.deepcopy", {}, 0)
+        return copied if copied is not None else NONE
     if qual == "asyncio.gather":
         return ListV(list(args.positional))
     if qual in ("fire.Fire", "typer.run") and first is not None:
@@ -265,7 +268,7 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
         attrs = first.kwargs if isinstance(first, EngineArgsV) else first.attrs
         return DictV([Const(k) for k in attrs], list(attrs.values()))
     if qual in ("dataclasses.replace", "msgspec.structs.replace", "copy.replace") and first:
-        return _replace(first, args)
+        return _replace(m, first, args)
     if qual == "dataclasses.field":
         factory = args.keywords.get("default_factory")
         if factory is not None:
@@ -359,7 +362,45 @@ def _pass_through(m: Machine, value: Value | None) -> Value:
     return value if value is not None else NONE
 
 
-def _replace(value: Value, args: CallArgs) -> Value:
+def _copy(
+    m: Machine, value: Value | None, deep: bool, memo: dict[int, Value], depth: int
+) -> Value | None:
+    """`copy.copy` / `copy.deepcopy` of a container or an instance: a new object, so that what
+    is done to the copy (`state["next_id"] += 1`) leaves the original as it was. Engines,
+    requests and unknown objects stay themselves (a request as `_pass_through` keeps it)."""
+    if value is None or id(value) in memo:
+        return memo.get(id(value), value) if value is not None else None
+    if depth > _COPY_DEPTH:
+        return value
+
+    def inner(item: Value) -> Value:
+        if not deep:
+            return item
+        copied = _copy(m, item, deep, memo, depth + 1)
+        return copied if copied is not None else item
+
+    if isinstance(value, ListV):
+        memo[id(value)] = new_list = ListV([], value.kind)
+        new_list.items = [inner(item) for item in value.items]
+        return new_list
+    if isinstance(value, DictV):
+        memo[id(value)] = new_dict = DictV(list(value.keys), [], value.open)
+        new_dict.values = [inner(item) for item in value.values]
+        return new_dict
+    if isinstance(value, InstV):
+        memo[id(value)] = new_inst = InstV(value.cls, born=m.serial())
+        new_inst.attrs = {name: inner(item) for name, item in value.attrs.items()}
+        return new_inst
+    if isinstance(value, NamespaceV):
+        memo[id(value)] = new_ns = NamespaceV({}, value.desc, dict(value.notes))
+        new_ns.attrs = {name: inner(item) for name, item in value.attrs.items()}
+        return new_ns
+    if isinstance(value, CounterV):
+        return CounterV(value.next_value, value.step)
+    return _pass_through(m, value)
+
+
+def _replace(m: Machine, value: Value, args: CallArgs) -> Value:
     if isinstance(value, RequestV):
         holds = api.FIELD_HOLDS
         changes = {holds[k]: v for k, v in args.keywords.items() if k in holds}
@@ -370,7 +411,7 @@ def _replace(value: Value, args: CallArgs) -> Value:
     if isinstance(value, EngineArgsV):
         return EngineArgsV({**value.kwargs, **args.keywords}, value.unknown_rest)
     if isinstance(value, InstV):
-        return InstV(value.cls, {**value.attrs, **args.keywords})
+        return InstV(value.cls, {**value.attrs, **args.keywords}, born=m.serial())
     return value
 
 

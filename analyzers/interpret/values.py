@@ -194,6 +194,7 @@ class SuperV(Obj):
 class InstV(Obj):
     cls: ClassV
     attrs: dict[str, Value] = field(default_factory=dict)
+    born: int = -1  # the run's serial number when it was made (`Unseen.keep`)
 
 
 class LazyImport(Obj):

@@ -196,13 +196,9 @@ def implicit_engine(m: Machine, receiver: Value, loc: Loc) -> EngineV:
     An engine reached through an argument of an entry call may differ from call to call
     (`implicit`); one held by an object that outlives the calls (`self.engine`, a module's
     client) is the same on every call (`held`), so a repeat across calls is a real repeat.
+    An unknown object is the same engine every time it is used as one, even once it outlives
+    the call that made it (`self.state.engine`, with `state` a `cached_property`).
     """
-    if m.trace.entry is not None and m.unseen.outlives_call(receiver):
-        if m.unseen.held is None:
-            m.unseen.held = EngineV(
-                m.serial(), "held", loc, desc=describe(receiver), capacity_known=False
-            )
-        return m.unseen.held
     key = object_key(receiver)
     own = argument_of(key) if key is not None else None
     if own is not None and own == key and own in m.unseen.apart:
@@ -216,6 +212,21 @@ def implicit_engine(m: Machine, receiver: Value, loc: Loc) -> EngineV:
             )
             m.unseen.apart[own] = engine
         return engine
+    known = m.unseen.engines.get(key) if key is not None else None
+    if known is None:
+        known = _shared_engine(m, receiver, loc)
+        if key is not None:
+            m.unseen.engines[key] = known
+    return known
+
+
+def _shared_engine(m: Machine, receiver: Value, loc: Loc) -> EngineV:
+    if m.trace.entry is not None and m.unseen.outlives_call(receiver):
+        if m.unseen.held is None:
+            m.unseen.held = EngineV(
+                m.serial(), "held", loc, desc=describe(receiver), capacity_known=False
+            )
+        return m.unseen.held
     if m.implicit_engine is None:
         m.implicit_engine = EngineV(
             m.serial(), "implicit", loc, desc=describe(receiver), capacity_known=False
