@@ -38,12 +38,31 @@ def define_class(m: Machine, node: ast.ClassDef, scope: Scope) -> Value:
     bases = [m.eval(base, scope) for base in node.bases]
     body = Scope(scope.module, scope, is_class=True)
     m.exec_block(node.body, body)
-    fields = [
-        item.target.id
+    declared = [
+        item
         for item in node.body
         if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
     ]
-    return ClassV(node.name, scope.module, body.vars, bases, fields)
+    fields = [item.target.id for item in declared if isinstance(item.target, ast.Name)]
+    uncompared = tuple(
+        item.target.id
+        for item in declared
+        if isinstance(item.target, ast.Name) and _left_out_of_eq(item.value)
+    )
+    return ClassV(node.name, scope.module, body.vars, bases, fields, uncompared)
+
+
+def _left_out_of_eq(value: ast.expr | None) -> bool:
+    """`path: str = field(compare=False)`: the generated `__eq__` and `__hash__` skip it."""
+    return (
+        isinstance(value, ast.Call)
+        and (value.func.id if isinstance(value.func, ast.Name) else getattr(value.func, "attr", ""))
+        == "field"
+        and any(
+            kw.arg == "compare" and isinstance(kw.value, ast.Constant) and kw.value.value is False
+            for kw in value.keywords
+        )
+    )
 
 
 def instantiate(m: Machine, cls: ClassV, args: CallArgs, loc: Loc) -> Value:

@@ -263,7 +263,7 @@ def _declared_fields(cls: ClassV) -> list[str] | None:
             names += [name for name in inherited if name not in names]
     if "__eq__" in cls.attrs:
         return None
-    names += [name for name in cls.fields if name not in names]
+    names += [name for name in cls.fields if name not in names and name not in cls.uncompared]
     return names or None
 
 

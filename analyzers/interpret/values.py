@@ -179,6 +179,7 @@ class ClassV(Obj):
     attrs: dict[str, Value]
     bases: list[Value]
     fields: list[str] = field(default_factory=list)
+    uncompared: tuple[str, ...] = ()  # fields declared `field(compare=False)`
 
 
 @dataclass(eq=False)
