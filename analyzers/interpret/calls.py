@@ -245,10 +245,30 @@ def _not_followed(m: Machine, func: FuncV, why: str, loc: Loc) -> None:
         m.trace.incomplete = f"{func.name}() at {loc} builds or serves requests and {why}"
 
 
+# Decorators that leave an `async def` a coroutine function (any other may make it sync).
+_COROUTINE_KEEPING = frozenset({"staticmethod", "classmethod", "abstractmethod", "override"})
+
+
+def _never_awaited(m: Machine, func: FuncV, loc: Loc) -> bool:
+    """`self.evict(1)` as a bare statement, with `evict` an `async def`: the call only makes a
+    coroutine, which nothing awaits, so the body never runs (Python warns, nothing happens)."""
+    node = func.node
+    return (
+        m.discarded == loc
+        and isinstance(node, ast.AsyncFunctionDef)
+        and all(
+            (d.id if isinstance(d, ast.Name) else getattr(d, "attr", "")) in _COROUTINE_KEEPING
+            for d in node.decorator_list
+        )
+    )
+
+
 def call_function(m: Machine, func: FuncV, args: CallArgs, loc: Loc) -> Value:
     if "property" in func.decorators and func.bound_self is None and args.positional:
         func = replace(func, bound_self=args.positional[0])
         args = CallArgs(args.positional[1:], args.keywords)
+    if _never_awaited(m, func, loc):
+        return NONE
     if sum(frame.func.node is func.node for frame in m.frames) >= RECURSION_DEPTH:
         why = f"calls itself more than {RECURSION_DEPTH} levels deep"
         m.trace.note_unknown(f"recursive call to {func.name}() not followed", loc)
