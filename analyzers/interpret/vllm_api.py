@@ -7,6 +7,7 @@ turns those calls into trace facts. Names are resolved through imports before th
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -318,8 +319,17 @@ def loaded_ids(m: Machine, engine: EngineV, loc: Loc) -> Value:
 
 
 def _refers_to_resident(engine: EngineV, request: RequestV) -> bool:
+    """The request's id is one of the ids `list_loras()` answered (an item of it, as such), so it
+    names an adapter already loaded. A number computed from them (`len(ids) + 1`, the next
+    "free" id) is a new id like any other."""
     lora_id = request.lora_id
-    return isinstance(lora_id, Sym) and lora_id.key.startswith(f"{RESIDENT_PREFIX}{engine.eid}#")
+    if not isinstance(lora_id, Sym) or lora_id.offset != 0:
+        return False
+    found = _RESIDENT_KEY.fullmatch(lora_id.key)
+    return found is not None and found.group(1) == str(engine.eid)
+
+
+_RESIDENT_KEY = re.compile(rf"{re.escape(RESIDENT_PREFIX)}(\d+)#\d+(?:\[[^\]]*\])?")
 
 
 _ID_EFFECTS = (api.Effect.REMOVE, api.Effect.PIN)
