@@ -283,6 +283,7 @@ def value_attribute(m: Machine, owner: Value, name: str, loc: Loc) -> Value:
     if found is not None:
         return found
     if isinstance(owner, Sym):
+        m.unseen.use(owner)
         return derived(m, owner, f".{name}", f"{owner.describe()}.{name}", loc)
     if isinstance(owner, Const | Concat | Hashed | HashText):
         return m.opaque(f"`{loc.code}`", loc)

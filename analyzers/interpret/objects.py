@@ -141,6 +141,8 @@ class Unseen:
     apart: dict[str, EngineV | None] = field(default_factory=dict)
     call_started: int = 0  # the serial number at the start of the current unseen call
     kept: set[str] = field(default_factory=set)  # unknown objects stored where calls share them
+    # unknown objects whose attributes were read or written: not None (on None that raises)
+    used: set[str] = field(default_factory=set)
     # functions a module registered on an unknown object (`@app.post(...)` at its top level),
     # by the object's key: called once the object is handed to code that serves it
     registered: dict[str, list[tuple[Value, Loc, str]]] = field(default_factory=dict)
@@ -154,6 +156,17 @@ class Unseen:
             return False
         made = _SERIAL.match(key)
         return made is None or int(made.group(1)) < self.call_started or made.group(0) in self.kept
+
+    def use(self, owner: Value) -> None:
+        """An attribute of `owner` was read or written: from here on, `owner` is not None."""
+        key = object_key(owner)
+        if key is not None:
+            self.used.add(key)
+
+    def not_none(self, value: Value) -> bool:
+        """Whether an unknown object was used as an object, so it cannot be None."""
+        key = object_key(value)
+        return key is not None and key in self.used
 
     def keep(self, owner: Value, value: Value) -> None:
         """`value` was stored on `owner`: when the owner outlives the call (a class, or an

@@ -283,6 +283,8 @@ def compare(m: Machine, name: str, left: Value, right: Value, loc: Loc) -> Value
             answer = _inputs_equal(m, left, right)
         if name in ("Is", "IsNot") and answer is None and _none_vs_text(left, right):
             answer = False
+        if name in ("Is", "IsNot") and answer is None and _used_vs_none(m, left, right):
+            answer = False  # `self._server is None` after `self._server.generate(...)` ran
         if answer is not None and name in ("NotEqual", "IsNot"):
             answer = not answer
         if answer is None:
@@ -362,6 +364,13 @@ def _contains(m: Machine, container: Value, item: Value) -> bool | None:
         if any(conditions.equality(item, existing) is None for existing in pool):
             return None
     return answer
+
+
+def _used_vs_none(m: Machine, left: Value, right: Value) -> bool:
+    """None against an unknown object the run already used as one (on None, that raised)."""
+    pair = (left, right)
+    has_none = any(isinstance(v, Const) and v.value is None for v in pair)
+    return has_none and any(m.unseen.not_none(v) for v in pair)
 
 
 def _none_vs_text(left: Value, right: Value) -> bool:

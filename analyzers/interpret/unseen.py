@@ -288,6 +288,7 @@ def write_attribute(m: Machine, owner: Value, name: str, value: Value, loc: Loc)
     key = object_key(owner)
     if key is None:
         return
+    m.unseen.use(owner)
     request = m.unseen.adopted.get(key)
     if request is None and name in api.FIELDS:
         request = _adopt(m, owner, key, loc)

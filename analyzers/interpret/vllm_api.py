@@ -201,6 +201,7 @@ def implicit_engine(m: Machine, receiver: Value, loc: Loc) -> EngineV:
     the call that made it (`self.state.engine`, with `state` a `cached_property`).
     """
     key = object_key(receiver)
+    m.unseen.use(receiver)
     own = argument_of(key) if key is not None else None
     if own is not None and own == key and own in m.unseen.apart:
         # The argument is the engine, and another object than the earlier call's
