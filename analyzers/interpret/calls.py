@@ -76,7 +76,7 @@ def define_function(m: Machine, node: Function, scope: Scope) -> Value:
             if isinstance(prop, FuncV) and "property" in prop.decorators:
                 result = replace(prop, setter=result)  # `@name.setter`: the property, settable
                 continue
-        applied = _decorator(m, decorator, scope)
+        applied = decorator_value(m, decorator, scope)
         if isinstance(applied, RegistrarV):
             # `@app.post("/route")`, `@trainer.on("step")`: registered with code the analysis
             # cannot see, which calls it (a route handler serves many requests). At a module's
@@ -100,7 +100,7 @@ class RegistrarV(Obj):
     receiver: Value  # the object it is registered on (`app`)
 
 
-def _decorator(m: Machine, node: ast.expr, scope: Scope) -> Value:
+def decorator_value(m: Machine, node: ast.expr, scope: Scope) -> Value:
     """The decorator's value; a call on a library object only makes a registering decorator
     (its arguments are a route or an event name, not a request sent anywhere)."""
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):

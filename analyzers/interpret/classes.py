@@ -49,7 +49,20 @@ def define_class(m: Machine, node: ast.ClassDef, scope: Scope) -> Value:
         for item in declared
         if isinstance(item.target, ast.Name) and _left_out_of_eq(item.value)
     )
-    return ClassV(node.name, scope.module, body.vars, bases, fields, uncompared)
+    cls: Value = ClassV(node.name, scope.module, body.vars, bases, fields, uncompared)
+    for decorator in reversed(node.decorator_list):
+        cls = _decorated_class(m, decorator, cls, scope)
+    return cls
+
+
+def _decorated_class(m: Machine, node: ast.expr, cls: Value, scope: Scope) -> Value:
+    """A class decorator of the repository runs on the class (`@register("math")` puts it in a
+    registry the run later reads). One from a library (`@dataclass`) leaves it as it was."""
+    decorator = calls.decorator_value(m, node, scope)
+    if not isinstance(decorator, FuncV | ClassV):
+        return cls
+    result = calls.call_value(m, decorator, CallArgs([cls]), m.loc(scope.module, node))
+    return result if isinstance(result, ClassV | FuncV | InstV) else cls
 
 
 def _left_out_of_eq(value: ast.expr | None) -> bool:
