@@ -85,7 +85,10 @@ def _why(
         )
     if not parts:
         if site.scope:
-            parts.append(f"nothing the analysis ran calls {site.scope}()")
+            parts.append(
+                f"either nothing the analysis ran calls {site.scope}(), or the code before the "
+                f"site in it never leads there (a loop over nothing, a branch not taken)"
+            )
         else:
             parts.append("the file's top level never gets there")
     return "; ".join(parts)
