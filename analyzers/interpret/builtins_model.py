@@ -25,6 +25,7 @@ from analyzers.interpret.values import (
     ListV,
     Obj,
     SeqSym,
+    SteppedSeq,
     SuperV,
     Sym,
     Value,
@@ -53,7 +54,12 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
                 return m.opaque("range with step 0", loc)
             return RangeV(*bounds[:3])
         desc = f"range({', '.join(describe(v) for v in args.positional)})"
-        return SeqSym(f"range#{loc.line}:{loc.column}", desc, str(loc))
+        key = f"range#{loc.line}:{loc.column}"
+        origin = 0 if len(numbers) == 1 else numbers[0]
+        stride = numbers[2] if len(numbers) == 3 else 1
+        if origin is not None and stride:  # only the stop is unknown: each item is known
+            return SteppedSeq(key, desc, str(loc), origin, stride)
+        return SeqSym(key, desc, str(loc))
     if qual == "enumerate" and first is not None:
         start = args.get(1, "start") or Const(0)
         return iteration.EnumerateV(first, start)

@@ -283,8 +283,30 @@ class SeqSym(Obj):
     desc: str
     where: str = ""
 
-    def item(self, index: int) -> Sym:
+    def item(self, index: int) -> Value:
         return Sym(f"{self.key}[{index}]", f"{self.desc}[{index}]", where=self.where)
+
+
+@dataclass(frozen=True)
+class SteppedItem(Sym):
+    """An item of a `SteppedSeq`: one unknown (the sequence) shifted by the item's place, so that
+    two items are never equal, while a test of one against a number stays a decision (a loop of
+    unknown length is only followed for a few items: `if i == 5` must not be decided False)."""
+
+    def describe(self) -> str:
+        return self.desc
+
+
+@dataclass(eq=False)
+class SteppedSeq(SeqSym):
+    """`range(1, len(rows) + 1)`: the length is unknown, but the items step evenly."""
+
+    start: int = 0
+    step: int = 1
+
+    def item(self, index: int) -> Value:
+        offset = self.start + index * self.step
+        return SteppedItem(self.key, f"{self.desc}[{index}]", offset, where=self.where)
 
 
 def as_int(value: Value | None) -> int | None:
