@@ -338,6 +338,8 @@ def _next(m: Machine, source: Value, args: CallArgs, loc: Loc) -> Value:
 
 
 def method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> Value | None:
+    if isinstance(receiver, CounterV | CycleV) and name == "__next__":
+        return _next(m, receiver, args, loc)  # `defaultdict(itertools.count(1).__next__)`
     if isinstance(receiver, ListV):
         return _list_method(m, receiver, name, args, loc)
     if isinstance(receiver, DictV):

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
 from analyzers.interpret import relevance
+from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.objects import (
     PER_CALL,
     EngineArgsV,
@@ -96,6 +97,10 @@ def get_item(m: Machine, target: Value, key: Value, loc: Loc) -> Value:
         index, present = find_key(m, target, key, expected=True)
         if index is not None:
             return target.values[index]
+        if present is False and target.missing is not None:  # a `defaultdict` fills it in
+            value = m.call_value(target.missing, CallArgs(), loc)
+            set_item(m, target, key, value, loc)
+            return value
         if present is False:  # as `in` and `.get()` take it: no key can be the one asked for
             raise Raised("KeyError", loc.line, loc)
         return m.opaque(f"`{loc.code}`", loc)

@@ -42,8 +42,10 @@ from analyzers.interpret.values import (
     SeqSym,
     Sym,
     Value,
+    as_int,
     concat,
     describe,
+    is_none,
     is_text,
 )
 from analyzers.vllm import api
@@ -78,6 +80,7 @@ _PASS_THROUGH = frozenset(
     {"asyncio.run", "asyncio.create_task", "asyncio.ensure_future", "asyncio.wait_for",
      "asyncio.shield", "ray.get", "tqdm.tqdm", "tqdm.auto.tqdm", "tqdm"}
 )  # fmt: skip
+_REPEAT_ITEMS = 10_000  # `itertools.repeat(x, n)` spelled out up to this many items
 _COPY_DEPTH = 32  # nesting a deep copy follows; deeper parts stay shared (worst case: shared)
 
 
@@ -231,6 +234,17 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
         if start is None or start_n is not None:
             return CounterV(start_n or 0, step_n)
         return m.opaque("an itertools.count with an unknown start", loc)
+    if qual == "collections.defaultdict":
+        table = DictV(missing=first if first is not None and not is_none(first) else None)
+        if len(args.positional) > 1:
+            containers.update_dict(m, table, args.positional[1], loc)
+        return table
+    if qual == "itertools.repeat" and first is not None:
+        times = as_int(args.get(1, "times"))
+        if args.get(1, "times") is None:
+            return CycleV([first])  # the same object for ever
+        if times is not None and 0 <= times <= _REPEAT_ITEMS:
+            return ListV([first] * times)
     if qual == "itertools.cycle" and first is not None and iteration.is_known_sequence(first):
         items = iteration.plan(m, first, loc, quiet=True)
         return CycleV(items) if items else ListV([])
@@ -384,7 +398,7 @@ def _copy(
         new_list.items = [inner(item) for item in value.items]
         return new_list
     if isinstance(value, DictV):
-        memo[id(value)] = new_dict = DictV(list(value.keys), [], value.open)
+        memo[id(value)] = new_dict = DictV(list(value.keys), [], value.open, value.missing)
         new_dict.values = [inner(item) for item in value.values]
         return new_dict
     if isinstance(value, InstV):

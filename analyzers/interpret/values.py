@@ -154,6 +154,7 @@ class DictV(Obj):
     keys: list[Value] = field(default_factory=list)
     values: list[Value] = field(default_factory=list)
     open: bool = False
+    missing: Value | None = None  # a `defaultdict`'s factory: called for a key it lacks
 
 
 @dataclass(eq=False)
