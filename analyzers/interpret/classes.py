@@ -49,10 +49,25 @@ def define_class(m: Machine, node: ast.ClassDef, scope: Scope) -> Value:
         for item in declared
         if isinstance(item.target, ast.Name) and _left_out_of_eq(item.value)
     )
-    cls: Value = ClassV(node.name, scope.module, body.vars, bases, fields, uncompared)
+    made = ClassV(node.name, scope.module, body.vars, bases, fields, uncompared)
+    _init_subclass(m, made, node, scope)
+    cls: Value = made
     for decorator in reversed(node.decorator_list):
         cls = _decorated_class(m, decorator, cls, scope)
     return cls
+
+
+def _init_subclass(m: Machine, cls: ClassV, node: ast.ClassDef, scope: Scope) -> None:
+    """A base's `__init_subclass__` runs on each new subclass (a registry of adapter classes,
+    each given the next id), with the class statement's keywords."""
+    for base in cls.bases:
+        hook = _class_attribute(base, "__init_subclass__") if isinstance(base, ClassV) else None
+        if isinstance(hook, FuncV):
+            keywords = {kw.arg: m.eval(kw.value, scope) for kw in node.keywords if kw.arg}
+            calls.call_function(
+                m, replace(hook, bound_self=cls), CallArgs([], keywords), m.loc(scope.module, node)
+            )
+            return
 
 
 def _decorated_class(m: Machine, node: ast.expr, cls: Value, scope: Scope) -> Value:

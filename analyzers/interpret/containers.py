@@ -87,7 +87,30 @@ def derived(m: Machine, base: Value, suffix: str, desc: str, loc: Loc) -> Sym:
     return m.opaque(desc, loc)
 
 
+def own_method(target: Value, name: str) -> bool:
+    """Whether an instance's class (or a base in the repository) defines `name` (`__getitem__`):
+    `table[path]` then runs it."""
+    if not isinstance(target, InstV):
+        return False
+    todo, seen = [target.cls], set()
+    while todo:
+        cls = todo.pop()
+        if id(cls) in seen:
+            continue
+        seen.add(id(cls))
+        if name in cls.attrs:
+            return True
+        todo += [base for base in cls.bases if isinstance(base, ClassV)]
+    return False
+
+
+def _dunder(m: Machine, target: Value, name: str, args: list[Value], loc: Loc) -> Value:
+    return m.call_value(m.get_attribute(target, name, loc), CallArgs(args), loc)
+
+
 def get_item(m: Machine, target: Value, key: Value, loc: Loc) -> Value:
+    if own_method(target, "__getitem__"):
+        return _dunder(m, target, "__getitem__", [key], loc)
     index = as_int(key)
     if isinstance(target, ListV):
         if index is not None and -len(target.items) <= index < len(target.items):
@@ -356,7 +379,9 @@ def get_slice(m: Machine, target: Value, bounds: list[Value], loc: Loc) -> Value
 
 
 def set_item(m: Machine, target: Value, key: Value, value: Value, loc: Loc) -> None:
-    if isinstance(target, DictV):
+    if own_method(target, "__setitem__"):
+        _dunder(m, target, "__setitem__", [key, value], loc)
+    elif isinstance(target, DictV):
         index, _ = find_key(m, target, key)
         if index is not None:
             target.values[index] = value
@@ -442,6 +467,8 @@ def contains(m: Machine, container: Value, item: Value) -> bool | None:
 
 
 def length(m: Machine, value: Value, loc: Loc) -> Value:
+    if own_method(value, "__len__"):
+        return _dunder(m, value, "__len__", [], loc)
     if isinstance(value, ListV):
         return Const(len(value.items))
     if isinstance(value, DictV):
