@@ -11,6 +11,7 @@ function no driver's analysis touched re-analyses none of them.
 
 from __future__ import annotations
 
+import ast
 import gc
 import hashlib
 import json
@@ -457,7 +458,11 @@ def _find_dispatchers(audit: _Audit, spawning: list[str]) -> None:
         # A module beside a driver that subclasses its classes (`PinnedRollout(BaseRollout)`
         # overriding how ids are made) is how scripts reach the driver: they count as it.
         named += _subclassing_siblings(audit, named)
-        needles = tuple(sorted({posixpath.basename(path)[:-3].encode() for path in named}))
+        stems = {posixpath.basename(path)[:-3].encode() for path in named}
+        # `from rl import RolloutWorker` names the driver `rl/rollout.py` only through what the
+        # package's `__init__.py` re-exports from it: those names are searched for too.
+        exported = {name.encode() for path in named for name in _reexported_names(audit, path)}
+        needles = tuple(sorted(stems | exported))
         fresh = []
         for path in spawning:
             if path in audit.analyses or not needles or not audit.store.contains(path, needles):
@@ -476,6 +481,37 @@ def _find_dispatchers(audit: _Audit, spawning: list[str]) -> None:
         if not fresh:
             return
         audit.analyse_all(fresh)
+
+
+def _reexported_names(audit: _Audit, path: str) -> set[str]:
+    """The names the `__init__.py` of the packages around `path` import from it (`from
+    .rollout import RolloutWorker` in `rl/__init__.py`), by which callers reach it."""
+    names: set[str] = set()
+    module = path[:-3]
+    folder = posixpath.dirname(path)
+    while folder:
+        init = f"{folder}/__init__.py"
+        data = audit.store.data(init) if init in audit.store.files else None
+        relative = module[len(folder) + 1 :].replace("/", ".")
+        if isinstance(data, bytes) and relative.encode().rpartition(b".")[2] in data:
+            try:
+                tree = ast.parse(data)
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                tree = None
+            for node in ast.walk(tree) if tree is not None else ():
+                if isinstance(node, ast.ImportFrom) and _imports_module(node, relative):
+                    names.update(alias.asname or alias.name for alias in node.names)
+        folder = posixpath.dirname(folder)
+    names.discard("*")
+    return {name for name in names if len(name) >= 3}
+
+
+def _imports_module(node: ast.ImportFrom, relative: str) -> bool:
+    """`from .rollout import X` (or `from rl.rollout import X`) in the package's `__init__`."""
+    module = node.module or ""
+    if node.level == 1:
+        return module == relative
+    return node.level == 0 and (module == relative or module.endswith(f".{relative}"))
 
 
 def _subclassing_siblings(audit: _Audit, drivers: list[str]) -> list[str]:

@@ -130,6 +130,26 @@ def test_a_top_level_script_importing_a_package_is_the_helpers_caller(tmp_path: 
     assert "served by scripts/train.py" in rows["mypkg/engine.py"].reason
 
 
+def test_a_script_importing_only_a_reexported_name_is_found(tmp_path: Path) -> None:
+    """`from mypkg import PolicyEngine` never spells the driver's file stem (`sampler`): the name
+    the package re-exports from it is searched for instead, so the script is still its caller
+    (it used to be passed over, and library mode called one folder served once safe)."""
+    files = {
+        "mypkg/__init__.py": "from .sampler import PolicyEngine as PolicyEngine\n",
+        "mypkg/sampler.py": ENGINE,
+        "scripts/train.py": TOP_LEVEL_SCRIPT,
+    }
+    for relpath, text in files.items():
+        (tmp_path / relpath).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / relpath).write_text(text)
+    assert b"sampler" not in files["scripts/train.py"].lower().encode()
+    report = audit_tree(DirectoryTree(tmp_path), AuditOptions(), cache={}, jobs=1)
+    rows = {row.path: row for row in report.drivers}
+    assert rows["scripts/train.py"].verdict is Verdict.AFFECTED, sorted(rows)
+    assert rows["mypkg/sampler.py"].verdict is Verdict.AFFECTED
+    assert "served by scripts/train.py" in rows["mypkg/sampler.py"].reason
+
+
 BASE_ROLLOUT = """\
 import itertools
 
