@@ -21,6 +21,7 @@ from analyzers.interpret import (
 from analyzers.interpret.argparse_model import parser_method
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import derived, key_text
+from analyzers.interpret.folders import WRITE_METHODS
 from analyzers.interpret.objects import (
     EngineV,
     FileV,
@@ -69,9 +70,6 @@ _MOCKS = frozenset(
     {"MagicMock", "Mock", "AsyncMock", "NonCallableMock", "PropertyMock", "create_autospec",
      "patch"}
 )  # fmt: skip
-_WRITE_METHODS = frozenset(
-    {"save_pretrained", "save_model", "save_lora", "save_adapter", "save_lora_adapter"}
-)
 _EXTRACTS = frozenset({"extractall", "extract"})
 _LOGGER_METHODS = frozenset(
     {"info", "debug", "warning", "warn", "error", "exception", "log", "critical", "print"}
@@ -165,7 +163,7 @@ def unknown_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: 
         return vllm_api.engine_method(
             m, vllm_api.implicit_engine(m, receiver, loc), name, args, loc
         )
-    if name in _WRITE_METHODS or (
+    if name in WRITE_METHODS or (
         name == "save" and args.positional and is_text(args.positional[0])
     ):
         target = args.get(0, "save_directory") or args.get(None, "output_dir")

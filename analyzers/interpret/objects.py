@@ -129,6 +129,7 @@ class Unseen:
     """What one run learnt about code and objects it cannot see (see `unseen.py`)."""
 
     escaped: set[int] = field(default_factory=set)  # functions already handed over (node ids)
+    escaped_objects: set[int] = field(default_factory=set)  # objects handed over (ids)
     # what was written on unknown objects: (object key, ".name" or "[key]") -> value
     attrs: dict[tuple[str, str], Value] = field(default_factory=dict)
     adopted: dict[str, RequestV] = field(default_factory=dict)  # unknown object key -> request

@@ -13,12 +13,14 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, TypeVar
 
 from analyzers.files.parsing import Loc
 from analyzers.interpret import relevant
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import derived, stored_in_unseen, taken_as_same
+from analyzers.interpret.folders import WRITE_HINT
 from analyzers.interpret.objects import (
     PartialV,
     RequestV,
@@ -28,7 +30,7 @@ from analyzers.interpret.objects import (
 )
 from analyzers.interpret.signals import Raised
 from analyzers.interpret.syntax import node_memo, state_reads, state_writes
-from analyzers.interpret.values import DictV, Ext, FuncV, InstV, ListV, Value, describe
+from analyzers.interpret.values import ClassV, DictV, Ext, FuncV, InstV, ListV, Value, describe
 from analyzers.interpret.vllm_api import serve_for_caller
 from analyzers.vllm import api
 
@@ -231,6 +233,9 @@ def escape(m: Machine, value: Value, loc: Loc, why: str, *, method: bool = False
     """A function of the repository handed to unseen code, which may call it again and again."""
     target = _target(value)
     if target is None:
+        for item in value.items if isinstance(value, ListV) else [value]:
+            if isinstance(item, InstV):
+                _escape_object(m, item, loc, why)
         return
     relevant.touch(m.loader, target.module.source, target.node)  # its text is read
     if not mentions_sites(target) or id(target.node) in m.unseen.escaped:
@@ -246,6 +251,62 @@ def escape(m: Machine, value: Value, loc: Loc, why: str, *, method: bool = False
     if method and target.bound_self is None:
         shared = [m.fixed(f"self:{target.name}#{m.serial()}", f"the {target.name}() receiver", loc)]
     call_as_entry(m, value, loc, 2, positional=shared)
+
+
+def _escape_object(m: Machine, instance: InstV, loc: Loc, why: str) -> None:
+    """An object of a repository class handed to unseen code (`trainer.add_callback(probe)`):
+    that code calls its public methods, in any order and again and again. Those that name a
+    request site run in turn with those that write weights into a folder (`on_save()`
+    rewriting the folder `on_step_end()` serves), on this one object."""
+    methods = _public_methods(instance.cls)
+    users = [func for func in methods if mentions_sites(func)]
+    if not users or id(instance) in m.unseen.escaped_objects:
+        return
+    m.unseen.escaped_objects.add(id(instance))
+    writers = [
+        func
+        for func in methods
+        if func not in users and WRITE_HINT.search(func.module.source.block_text(func.node))
+    ]
+    funcs: list[Value] = [
+        replace(func, bound_self=instance) for func in [*writers, *users][:_OBJECT_METHODS]
+    ]
+    names = ", ".join(f"{func.name}()" for func in [*writers, *users][:_OBJECT_METHODS])
+    m.trace.assume(
+        f"{instance.cls.name} {why} ({loc}), so its methods {names} are analysed as that code "
+        f"may call them: in turn, again and again, with unknown arguments"
+    )
+    # "when Probe.on_save() then Probe.on_step_end() is called again": as `_run_in_turn` says it
+    m.trace.entry = "() then ".join(
+        f"{instance.cls.name}.{func.name}" for func in [*writers, *users][:_OBJECT_METHODS]
+    )
+    from analyzers.interpret import entry_args  # it builds objects with this module's help
+
+    call_in_turn(m, funcs, loc, IN_TURN_ROUNDS, arguments=lambda f: entry_args.arguments(m, f, loc))
+
+
+_OBJECT_METHODS = 6  # methods of one escaped object run in turn, at most
+
+
+def _public_methods(cls: ClassV) -> list[FuncV]:
+    """The public methods of a class and its repository bases (the class's own first)."""
+    found: dict[str, FuncV] = {}
+    todo, seen = [cls], set()
+    while todo:
+        current = todo.pop(0)
+        if id(current) in seen:
+            continue
+        seen.add(id(current))
+        for name, value in current.attrs.items():
+            if (
+                isinstance(value, FuncV)
+                and not name.startswith("_")
+                and name not in found
+                and not {"staticmethod", "classmethod", "property"} & set(value.decorators)
+            ):
+                found[name] = value
+        todo += [base for base in current.bases if isinstance(base, ClassV)]
+    return list(found.values())
 
 
 def hand_back(m: Machine, value: Value, who: str, loc: Loc, depth: int = 0) -> None:

@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 
 from analyzers.files.program import Module
+from analyzers.interpret.folders import WRITE_HINT
 from analyzers.interpret.machine import IN_TURN
 from analyzers.interpret.syntax import (
     FUNCTIONS,
@@ -138,7 +139,10 @@ def _setters(module: Module, owner: str, users: Sequence[str]) -> list[str]:
         for name, node in functions.items()
         if name not in users
         and not name.startswith("_")
-        and read & set(state_writes(node, _receiver(node, owner)))
+        and (
+            read & set(state_writes(node, _receiver(node, owner)))
+            or WRITE_HINT.search(module.source.block_text(node))
+        )
     ]
 
 
