@@ -20,7 +20,15 @@ from analyzers.interpret.machine import Machine
 from analyzers.interpret.objects import EngineV, RequestV
 from analyzers.interpret.resume import SAVE_AFTER_STEPS, Resumes
 from analyzers.interpret.runtime import Limits
-from analyzers.interpret.trace import EngineBuilt, Referenced, Served, Spawned, Stop
+from analyzers.interpret.trace import (
+    EngineBuilt,
+    Referenced,
+    Served,
+    ServerLoad,
+    ServerServe,
+    Spawned,
+    Stop,
+)
 from analyzers.interpret.version_checks import allows
 from analyzers.interpret.worlds import Oracle, explore
 from analyzers.judge.entries import entry_functions, in_turn_entries, is_private, line_range
@@ -338,6 +346,9 @@ def _collect(result: DriverResult, machine: Machine) -> None:
             for loc in (fact.request.loc, fact.loc):
                 if loc not in result.served_sites:
                     result.served_sites.append(loc)
+        elif isinstance(fact, ServerLoad | ServerServe) and fact.loc not in result.served_sites:
+            # A helper that posts `/v1/load_lora_adapter` for its callers is served from here.
+            result.served_sites.append(fact.loc)
     for assumption in trace.assumptions:
         if assumption not in result.assumptions:
             result.assumptions.append(assumption)
