@@ -391,6 +391,51 @@ def _aligned_apart(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
     )
 
 
+def _literal_apart(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    """Texts that certainly differ in their known parts: past the parts both begin and end with
+    (the same input, the same text), what is left is two different literals, or begins or ends
+    with text that disagrees (`f"{run}/checkpoint-250"` and `f"{run}/checkpoint-500"`)."""
+    x, y = _merged(a), _merged(b)
+    while x and y and _same_token(x[0], y[0]):
+        x.pop(0)
+        y.pop(0)
+    while x and y and _same_token(x[-1], y[-1]):
+        x.pop()
+        y.pop()
+    if all(isinstance(t, str) for t in (*x, *y)):
+        return "".join(map(str, x)) != "".join(map(str, y))
+    if not x or not y:
+        return False
+    head_x, head_y, tail_x, tail_y = x[0], y[0], x[-1], y[-1]
+    if isinstance(head_x, str) and isinstance(head_y, str):
+        n = min(len(head_x), len(head_y))
+        if head_x[:n] != head_y[:n]:
+            return True
+    if isinstance(tail_x, str) and isinstance(tail_y, str):
+        n = min(len(tail_x), len(tail_y))
+        if n and tail_x[-n:] != tail_y[-n:]:
+            return True
+    return False
+
+
+def _merged(tokens: tuple[object, ...]) -> list[object]:
+    out: list[object] = []
+    for token in tokens:
+        if isinstance(token, str) and not token:
+            continue
+        if isinstance(token, str) and out and isinstance(out[-1], str):
+            out[-1] = f"{out[-1]}{token}"
+        else:
+            out.append(token)
+    return out
+
+
+def _same_token(x: object, y: object) -> bool:
+    if isinstance(x, str) or isinstance(y, str):
+        return x == y
+    return isinstance(x, Sym) and isinstance(y, Sym) and (x.key, x.offset) == (y.key, y.offset)
+
+
 _PLAIN_BASES = ("object", "builtins.object", "abc.ABC")
 
 
@@ -457,7 +502,7 @@ def known_apart(left: Value, right: Value) -> bool:
             return False
         if not any(isinstance(t, Sym) for t in (*a, *b)):
             return True
-        return _aligned_apart(a, b)
+        return _aligned_apart(a, b) or _literal_apart(a, b)
     for obj, other in ((left, right), (right, left)):
         if isinstance(obj, Obj) and isinstance(other, Const) and same(obj, other) is False:
             return True
@@ -474,7 +519,7 @@ def _same_text(left: Value, right: Value) -> bool | None:
     syms_b = [t for t in b if isinstance(t, Sym)]
     if not syms_a and not syms_b:
         return False
-    if _aligned_apart(a, b):
+    if _aligned_apart(a, b) or _literal_apart(a, b):
         return False
     if any(s.opaque for s in syms_a + syms_b):
         return None
