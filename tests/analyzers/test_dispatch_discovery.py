@@ -195,3 +195,65 @@ def test_a_script_using_a_sibling_subclass_is_the_drivers_caller(tmp_path: Path)
     assert rows["rollout/base.py"].verdict is Verdict.AFFECTED, rows["rollout/base.py"].reason
     assert "served by scripts/train.py" in rows["rollout/base.py"].reason
     assert "pinned.py" not in rows  # no request site: it gets no row of its own
+
+
+POOL_WORKER = """\
+from vllm import LLM, SamplingParams
+from vllm.lora.request import LoRARequest
+
+_ENGINE = None
+
+
+def _engine():
+    global _ENGINE
+    if _ENGINE is None:
+        _ENGINE = LLM(model="base", enable_lora=True)
+    return _ENGINE
+
+
+def eval_one(path):
+    request = LoRARequest("cand", 1, path)
+    return _engine().generate(["q"], SamplingParams(), lora_request=request)
+"""
+POOL = """\
+import multiprocessing as mp
+
+from .worker import eval_one
+
+
+def evaluate_all(paths):
+    with mp.get_context("spawn").Pool(2{options}) as pool:
+        return pool.map(eval_one, paths, chunksize=1)
+"""
+POOL_SCRIPT = """\
+from evalpool import evaluate_all
+
+if __name__ == "__main__":
+    evaluate_all([f"sweep/seed{i}" for i in range(4)])
+"""
+
+
+def _pool_rows(tmp_path: Path, options: str) -> dict[str, Verdict]:
+    files = {
+        "evalpool/__init__.py": "from .pool import evaluate_all\n",
+        "evalpool/pool.py": POOL.format(options=options),
+        "evalpool/worker.py": POOL_WORKER,
+        "run.py": POOL_SCRIPT,
+    }
+    for relpath, text in files.items():
+        (tmp_path / relpath).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / relpath).write_text(text)
+    report = audit_tree(DirectoryTree(tmp_path), AuditOptions(), cache={}, jobs=1)
+    return {row.path: row.verdict for row in report.drivers}
+
+
+def test_a_script_reaching_a_driver_through_a_pool_helper_is_found(tmp_path: Path) -> None:
+    """`pool.py` has no request site and no row, but maps the driver over a process pool; the
+    script calling it is still found, two hops away, and decides the driver's row: a fresh
+    worker process per task is safe, one reused for every task is not."""
+    fresh = _pool_rows(tmp_path / "fresh", ", maxtasksperchild=1")
+    assert fresh["run.py"] is Verdict.SAFE_FRESH_PROCESS
+    assert fresh["evalpool/worker.py"] is Verdict.SAFE_FRESH_PROCESS
+    reused = _pool_rows(tmp_path / "reused", "")
+    assert reused["run.py"] is Verdict.AFFECTED
+    assert reused["evalpool/worker.py"] is Verdict.AFFECTED
