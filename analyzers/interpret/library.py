@@ -71,6 +71,12 @@ _MOCKS = frozenset(
      "patch"}
 )  # fmt: skip
 _EXTRACTS = frozenset({"extractall", "extract"})
+# Calls and keywords by which library code takes objects whose methods it calls later.
+_HOOK_CALLS = frozenset(
+    {"add_callback", "add_callbacks", "register_callback", "add_hook", "register_hook",
+     "add_listener", "add_handler", "subscribe"}
+)  # fmt: skip
+_HOOK_KEYWORDS = frozenset({"callbacks", "callback", "hooks", "listeners", "handlers", "plugins"})
 _LOGGER_METHODS = frozenset(
     {"info", "debug", "warning", "warn", "error", "exception", "log", "critical", "print"}
 )
@@ -105,9 +111,13 @@ def unknown_call(m: Machine, callee: str, args: CallArgs, loc: Loc) -> Value:
         for value in args.values():
             for request in _requests_in(m, value):
                 m.trace.facts.append(Escaped(request, callee, loc))
-        for value in args.values():
-            # A callback: the unseen code may call it, again and again (a trainer's hook).
-            unseen.escape(m, value, loc, f"is handed to {callee}()")
+        hooks = callee.rpartition(".")[2] in _HOOK_CALLS
+        unnamed = [*args.positional, *(v for v in (args.star, args.star_star) if v is not None)]
+        for name, value in [*((None, v) for v in unnamed), *args.keywords.items()]:
+            # A callback: the unseen code may call it, again and again (a trainer's hook). An
+            # object is one where the code takes hooks (`add_callback(probe)`, `callbacks=[...]`).
+            taken = hooks or name in _HOOK_KEYWORDS
+            unseen.escape(m, value, loc, f"is handed to {callee}()", hooks=taken)
             unseen.served(m, value, f"{callee}()", loc)
             _hand_over(value)
     return m.opaque(f"{callee}(...)", loc)

@@ -229,12 +229,15 @@ def _name(value: Value) -> str:
     return target.name if target is not None else "the function"
 
 
-def escape(m: Machine, value: Value, loc: Loc, why: str, *, method: bool = False) -> None:
-    """A function of the repository handed to unseen code, which may call it again and again."""
+def escape(
+    m: Machine, value: Value, loc: Loc, why: str, *, method: bool = False, hooks: bool = False
+) -> None:
+    """A function of the repository handed to unseen code, which may call it again and again;
+    `hooks`: the code takes objects whose methods it calls (`trainer.add_callback(probe)`)."""
     target = _target(value)
     if target is None:
-        for item in value.items if isinstance(value, ListV) else [value]:
-            if isinstance(item, InstV):
+        for item in value.items if isinstance(value, ListV) and hooks else [value]:
+            if isinstance(item, InstV) and hooks:
                 _escape_object(m, item, loc, why)
         return
     relevant.touch(m.loader, target.module.source, target.node)  # its text is read
