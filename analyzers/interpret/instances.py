@@ -14,10 +14,11 @@ from __future__ import annotations
 import builtins
 
 from analyzers.interpret.objects import RequestV
-from analyzers.interpret.values import ClassV, Const, DictV, Ext, InstV, ListV, Value
+from analyzers.interpret.values import ClassV, Const, DictV, Ext, FuncV, InstV, ListV, Value
 from analyzers.vllm import api
 
 _OBJECT = "builtins.object"
+_TYPE = frozenset({"type", "builtins.type"})
 
 
 def is_instance(value: Value | None, classes: Value) -> bool | None:
@@ -42,6 +43,12 @@ def _one(value: Value | None, target: Value) -> bool | None:
         return True
     if isinstance(value, InstV):
         return _derives(value.cls, target)
+    if isinstance(value, ClassV) and isinstance(target, Ext):
+        # A class of the repository is a `type` (a decorator's `isinstance(obj, type)`); it is
+        # an instance of no other class the analysis knows by name.
+        return target.qual in _TYPE or None
+    if isinstance(value, FuncV) and isinstance(target, Ext) and target.qual in _TYPE:
+        return False
     if isinstance(value, RequestV):
         return _request_is(value, target)
     if isinstance(value, ListV | DictV):
