@@ -449,15 +449,8 @@ def _find_dispatchers(audit: _Audit, spawning: list[str]) -> None:
     from analyzers.files.references import references_of, refers_to
 
     seen: set[str] = set()
-    # Found callers with no row of their own still lead on: `pool.py` maps the driver over a
-    # process pool inside a function, and the script calling that function runs it.
-    callers: set[str] = set()
     for _ in range(_DISPATCH_ROUNDS):
-        drivers = sorted(
-            path
-            for path, found in audit.analyses.items()
-            if found.row is not None or path in callers
-        )
+        drivers = sorted(path for path, found in audit.analyses.items() if found.row is not None)
         new = [path for path in drivers if path not in seen]
         seen.update(drivers)
         # Stems shorter than three letters are too common to search for (the old rule).
@@ -487,7 +480,6 @@ def _find_dispatchers(audit: _Audit, spawning: list[str]) -> None:
                 fresh.append(path)
         if not fresh:
             return
-        callers.update(fresh)
         audit.analyse_all(fresh)
 
 
