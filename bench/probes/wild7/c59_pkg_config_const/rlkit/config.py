@@ -1,0 +1,3 @@
+POLICY_LORA_ID = 1
+CKPT_FMT = "/rl/ckpt/step_{step:06d}"
+ROLLOUT_TEMPERATURE = 0.8

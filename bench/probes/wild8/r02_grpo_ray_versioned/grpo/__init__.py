@@ -1,0 +1,2 @@
+from .worker import Rollout
+from .learner import Learner

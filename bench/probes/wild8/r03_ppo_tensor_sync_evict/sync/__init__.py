@@ -1,0 +1,1 @@
+from .weights import WeightSyncer, POLICY_LORA_ID

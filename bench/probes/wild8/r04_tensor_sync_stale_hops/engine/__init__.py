@@ -1,0 +1,1 @@
+from .lora_utils import tensor_request

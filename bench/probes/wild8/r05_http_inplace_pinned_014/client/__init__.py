@@ -1,0 +1,1 @@
+from .vllm_http import VLLMAdmin

@@ -1,0 +1,1 @@
+from .adapter_hub import AdapterHub

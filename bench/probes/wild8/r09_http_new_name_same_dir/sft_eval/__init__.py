@@ -1,0 +1,1 @@
+from .server import register_adapter, ask

@@ -1,0 +1,2 @@
+from .base import BaseLoRAServer
+from .eval_server import EvalServer

@@ -1,0 +1,2 @@
+from .base import BaseLoRAServer
+from .ckpt_server import CheckpointServer

@@ -1,0 +1,1 @@
+from .requests import make_request

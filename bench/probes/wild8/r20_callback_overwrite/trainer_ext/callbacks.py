@@ -1,0 +1,25 @@
+from transformers import TrainerCallback
+from vllm import SamplingParams
+from vllm.lora.request import LoRARequest
+
+
+class VLLMSampleCallback(TrainerCallback):
+    """Every `every` steps, dump the adapter and sample from it with vLLM."""
+
+    def __init__(self, llm, tmp_dir, every=100, prompts=()):
+        self.llm = llm
+        self.tmp_dir = tmp_dir
+        self.every = every
+        self.prompts = list(prompts)
+        self.sp = SamplingParams(temperature=0.7, max_tokens=96)
+
+    def _sample(self, model):
+        model.save_pretrained(self.tmp_dir)
+        req = LoRARequest("live", 1, self.tmp_dir)
+        return self.llm.generate(self.prompts, self.sp, lora_request=req)
+
+    def on_step_end(self, args, state, control, model=None, **kwargs):
+        if state.global_step % self.every == 0 and model is not None:
+            outs = self._sample(model)
+            print(f"[step {state.global_step}]", outs[0].outputs[0].text[:200])
+        return control

@@ -1,0 +1,1 @@
+from .writer import CheckpointWriter, LIVE_DIR

@@ -1,0 +1,1 @@
+from .policy_server import PolicyServer

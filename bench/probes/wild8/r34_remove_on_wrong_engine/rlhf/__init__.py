@@ -1,0 +1,2 @@
+from .engines import EnginePair
+from .sync import refresh_adapter, POLICY_ID

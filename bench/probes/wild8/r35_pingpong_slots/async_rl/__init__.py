@@ -1,0 +1,1 @@
+from .slots import slot_request, slot_dir

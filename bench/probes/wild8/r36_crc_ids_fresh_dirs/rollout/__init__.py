@@ -1,0 +1,2 @@
+from .ids import adapter_id
+from .worker import Sampler

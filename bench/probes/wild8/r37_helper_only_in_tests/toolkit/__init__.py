@@ -1,0 +1,1 @@
+from .lora_utils import generate_with_adapter

@@ -1,0 +1,1 @@
+from .actor import Actor

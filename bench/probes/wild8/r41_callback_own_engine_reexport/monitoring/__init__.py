@@ -1,0 +1,1 @@
+from .vllm_probe import VLLMProbe
