@@ -262,7 +262,8 @@ def _escape_object(m: Machine, instance: InstV, loc: Loc, why: str) -> None:
     request site run in turn with those that write weights into a folder (`on_save()`
     rewriting the folder `on_step_end()` serves), on this one object."""
     methods = _public_methods(instance.cls)
-    users = [func for func in methods if mentions_sites(func)]
+    helpers = [func for func in _methods(instance.cls, private=True) if mentions_sites(func)]
+    users = [func for func in methods if mentions_sites(func) or _calls_any(func, helpers)]
     if not users or id(instance) in m.unseen.escaped_objects:
         return
     m.unseen.escaped_objects.add(id(instance))
@@ -293,6 +294,16 @@ _OBJECT_METHODS = 6  # methods of one escaped object run in turn, at most
 
 def _public_methods(cls: ClassV) -> list[FuncV]:
     """The public methods of a class and its repository bases (the class's own first)."""
+    return _methods(cls, private=False)
+
+
+def _calls_any(func: FuncV, helpers: list[FuncV]) -> bool:
+    """Whether a method names one of the class's private helpers (`self._sample(model)`)."""
+    text = func.module.source.block_text(func.node)
+    return any(re.search(rf"\.{re.escape(helper.name)}\s*\(", text) for helper in helpers)
+
+
+def _methods(cls: ClassV, *, private: bool) -> list[FuncV]:
     found: dict[str, FuncV] = {}
     todo, seen = [cls], set()
     while todo:
@@ -303,7 +314,8 @@ def _public_methods(cls: ClassV) -> list[FuncV]:
         for name, value in current.attrs.items():
             if (
                 isinstance(value, FuncV)
-                and not name.startswith("_")
+                and name.startswith("_") == private
+                and not name.startswith("__")
                 and name not in found
                 and not {"staticmethod", "classmethod", "property"} & set(value.decorators)
             ):
