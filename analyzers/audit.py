@@ -11,7 +11,6 @@ function no driver's analysis touched re-analyses none of them.
 
 from __future__ import annotations
 
-import ast
 import gc
 import hashlib
 import json
@@ -486,6 +485,8 @@ def _find_dispatchers(audit: _Audit, spawning: list[str]) -> None:
 def _reexported_names(audit: _Audit, path: str) -> set[str]:
     """The names the `__init__.py` of the packages around `path` import from it (`from
     .rollout import RolloutWorker` in `rl/__init__.py`), by which callers reach it."""
+    from analyzers.files.references import parsed, reexported_from
+
     names: set[str] = set()
     module = path[:-3]
     folder = posixpath.dirname(path)
@@ -494,24 +495,11 @@ def _reexported_names(audit: _Audit, path: str) -> set[str]:
         data = audit.store.data(init) if init in audit.store.files else None
         relative = module[len(folder) + 1 :].replace("/", ".")
         if isinstance(data, bytes) and relative.encode().rpartition(b".")[2] in data:
-            try:
-                tree = ast.parse(data)
-            except (SyntaxError, ValueError, RecursionError, MemoryError):
-                tree = None
-            for node in ast.walk(tree) if tree is not None else ():
-                if isinstance(node, ast.ImportFrom) and _imports_module(node, relative):
-                    names.update(alias.asname or alias.name for alias in node.names)
+            tree = parsed(data, init)
+            names |= reexported_from(tree, relative) if tree is not None else set()
         folder = posixpath.dirname(folder)
     names.discard("*")
     return {name for name in names if len(name) >= 3}
-
-
-def _imports_module(node: ast.ImportFrom, relative: str) -> bool:
-    """`from .rollout import X` (or `from rl.rollout import X`) in the package's `__init__`."""
-    module = node.module or ""
-    if node.level == 1:
-        return module == relative
-    return node.level == 0 and (module == relative or module.endswith(f".{relative}"))
 
 
 def _subclassing_siblings(audit: _Audit, drivers: list[str]) -> list[str]:

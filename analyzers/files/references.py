@@ -102,6 +102,21 @@ def subclasses_from(tree: ast.Module, drivers: Collection[str]) -> bool:
     )
 
 
+def reexported_from(tree: ast.Module, relative: str) -> set[str]:
+    """The names a package's `__init__.py` imports from its module `relative` (`from .rollout
+    import RolloutWorker`, or `from rl.rollout import ...`): callers may reach it by them."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        module = node.module or ""
+        if (node.level == 1 and module == relative) or (
+            node.level == 0 and (module == relative or module.endswith(f".{relative}"))
+        ):
+            names.update(alias.asname or alias.name for alias in node.names)
+    return names
+
+
 def _root(node: ast.expr) -> str | None:
     while isinstance(node, ast.Attribute):
         node = node.value

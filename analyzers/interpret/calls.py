@@ -16,7 +16,14 @@ from analyzers.interpret.objects import EngineV, MockV, PartialV, RequestV
 from analyzers.interpret.runtime import Frame
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.signals import ReturnValue
-from analyzers.interpret.syntax import FUNCTIONS, Definition, Function, node_memo, parameters
+from analyzers.interpret.syntax import (
+    FUNCTIONS,
+    Definition,
+    Function,
+    dotted,
+    node_memo,
+    parameters,
+)
 from analyzers.interpret.values import (
     NONE,
     BoundExt,
@@ -256,10 +263,7 @@ def _never_awaited(m: Machine, func: FuncV, loc: Loc) -> bool:
     return (
         m.discarded == loc
         and isinstance(node, ast.AsyncFunctionDef)
-        and all(
-            (d.id if isinstance(d, ast.Name) else getattr(d, "attr", "")) in _COROUTINE_KEEPING
-            for d in node.decorator_list
-        )
+        and all(dotted(d).rpartition(".")[2] in _COROUTINE_KEEPING for d in node.decorator_list)
     )
 
 

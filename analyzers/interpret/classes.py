@@ -16,7 +16,7 @@ from analyzers.interpret import calls, containers, library, processes, vllm_api
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.objects import EngineV, FactoryV, MockV, NamespaceV, RequestV
 from analyzers.interpret.scope import Scope
-from analyzers.interpret.syntax import key_of
+from analyzers.interpret.syntax import dotted, key_of
 from analyzers.interpret.values import (
     ClassV,
     Const,
@@ -26,6 +26,7 @@ from analyzers.interpret.values import (
     ModV,
     SuperV,
     Value,
+    class_attribute,
     forced,
 )
 from analyzers.vllm import api
@@ -61,7 +62,7 @@ def _init_subclass(m: Machine, cls: ClassV, node: ast.ClassDef, scope: Scope) ->
     """A base's `__init_subclass__` runs on each new subclass (a registry of adapter classes,
     each given the next id), with the class statement's keywords."""
     for base in cls.bases:
-        hook = _class_attribute(base, "__init_subclass__") if isinstance(base, ClassV) else None
+        hook = class_attribute(base, "__init_subclass__") if isinstance(base, ClassV) else None
         if isinstance(hook, FuncV):
             keywords = {kw.arg: m.eval(kw.value, scope) for kw in node.keywords if kw.arg}
             calls.call_function(
@@ -84,8 +85,7 @@ def _left_out_of_eq(value: ast.expr | None) -> bool:
     """`path: str = field(compare=False)`: the generated `__eq__` and `__hash__` skip it."""
     return (
         isinstance(value, ast.Call)
-        and (value.func.id if isinstance(value.func, ast.Name) else getattr(value.func, "attr", ""))
-        == "field"
+        and dotted(value.func).rpartition(".")[2] == "field"
         and any(
             kw.arg == "compare" and isinstance(kw.value, ast.Constant) and kw.value.value is False
             for kw in value.keywords
@@ -105,7 +105,7 @@ def instantiate(m: Machine, cls: ClassV, args: CallArgs, loc: Loc) -> Value:
         unknown = args.star is not None or args.star_star is not None
         return vllm_api.build_engine(m, special, dict(keywords), unknown, loc)
     instance = InstV(cls, born=m.serial())
-    init = _class_attribute(cls, "__init__")
+    init = class_attribute(cls, "__init__")
     if isinstance(init, FuncV):
         # `*args` / `**kwargs` of unknown content go on to `__init__` as they came.
         calls.call_function(m, replace(init, bound_self=instance), args, loc)
@@ -117,10 +117,10 @@ def instantiate(m: Machine, cls: ClassV, args: CallArgs, loc: Loc) -> Value:
         elif name in keywords:
             instance.attrs[name] = keywords[name]
         else:
-            declared = _class_attribute(cls, name)
+            declared = class_attribute(cls, name)
             if isinstance(declared, FactoryV):  # `field(default_factory=...)`: one per instance
                 instance.attrs[name] = m.call_value(declared.factory, CallArgs(), loc)
-    post = _class_attribute(cls, "__post_init__")
+    post = class_attribute(cls, "__post_init__")
     if isinstance(post, FuncV):
         calls.call_function(m, replace(post, bound_self=instance), CallArgs(), loc)
     return instance
@@ -148,20 +148,9 @@ def _all_fields(cls: ClassV) -> list[str]:
     return fields + [f for f in cls.fields if f not in fields]
 
 
-def _class_attribute(cls: ClassV, name: str) -> Value | None:
-    if name in cls.attrs:
-        return cls.attrs[name]
-    for base in cls.bases:
-        if isinstance(base, ClassV):
-            found = _class_attribute(base, name)
-            if found is not None:
-                return found
-    return None
-
-
 def property_setter(instance: InstV, name: str) -> FuncV | None:
     """`obj.name = value` where the class defines `name` as a property with a setter."""
-    found = _class_attribute(instance.cls, name)
+    found = class_attribute(instance.cls, name)
     if isinstance(found, FuncV) and "property" in found.decorators:
         setter = found.setter
         return replace(setter, bound_self=instance) if isinstance(setter, FuncV) else None
@@ -173,7 +162,7 @@ def delegated_attribute(m: Machine, instance: InstV, name: str, loc: Loc) -> Val
     that forwards to the engine it holds: `getattr(self._llm.llm_engine, name)`)."""
     if name.startswith("__"):
         return None
-    hook = _class_attribute(instance.cls, "__getattr__")
+    hook = class_attribute(instance.cls, "__getattr__")
     if not isinstance(hook, FuncV):
         return None
     return calls.call_function(m, replace(hook, bound_self=instance), CallArgs([Const(name)]), loc)
@@ -186,13 +175,13 @@ def _has_external_base(cls: ClassV) -> bool:
 def instance_attribute(m: Machine, instance: InstV, name: str, loc: Loc) -> Value | None:
     if name in instance.attrs:
         return instance.attrs[name]
-    return _bound(m, instance, name, _class_attribute(instance.cls, name), loc)
+    return _bound(m, instance, name, class_attribute(instance.cls, name), loc)
 
 
 def _super_attribute(m: Machine, owner: SuperV, name: str, loc: Loc) -> Value:
     """`super().name`: the first class after the method's own that defines it."""
     for base in owner.start.bases:
-        found = _class_attribute(base, name) if isinstance(base, ClassV) else None
+        found = class_attribute(base, name) if isinstance(base, ClassV) else None
         if found is not None and isinstance(owner.instance, InstV):
             bound = _bound(m, owner.instance, name, found, loc)
             if bound is not None:
@@ -242,7 +231,7 @@ def get_attribute(m: Machine, owner: Value, name: str, loc: Loc) -> Value:
     if isinstance(owner, SuperV):
         return _super_attribute(m, owner, name, loc)
     if isinstance(owner, ClassV):
-        found = _class_attribute(owner, name)
+        found = class_attribute(owner, name)
         if isinstance(found, FuncV) and "classmethod" in found.decorators:
             return replace(found, bound_self=owner)
         return found if found is not None else m.opaque(f"{owner.name}.{name}", loc)

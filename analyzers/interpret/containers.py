@@ -36,6 +36,7 @@ from analyzers.interpret.values import (
     Sym,
     Value,
     as_int,
+    class_attribute,
     describe,
     known_apart,
     same,
@@ -90,18 +91,7 @@ def derived(m: Machine, base: Value, suffix: str, desc: str, loc: Loc) -> Sym:
 def own_method(target: Value, name: str) -> bool:
     """Whether an instance's class (or a base in the repository) defines `name` (`__getitem__`):
     `table[path]` then runs it."""
-    if not isinstance(target, InstV):
-        return False
-    todo, seen = [target.cls], set()
-    while todo:
-        cls = todo.pop()
-        if id(cls) in seen:
-            continue
-        seen.add(id(cls))
-        if name in cls.attrs:
-            return True
-        todo += [base for base in cls.bases if isinstance(base, ClassV)]
-    return False
+    return isinstance(target, InstV) and class_attribute(target.cls, name) is not None
 
 
 def _dunder(m: Machine, target: Value, name: str, args: list[Value], loc: Loc) -> Value:

@@ -30,6 +30,7 @@ from analyzers.interpret.values import (
     as_int,
     concat,
     describe,
+    is_none,
     is_text,
 )
 
@@ -369,14 +370,12 @@ def _contains(m: Machine, container: Value, item: Value) -> bool | None:
 def _used_vs_none(m: Machine, left: Value, right: Value) -> bool:
     """None against an unknown object the run already used as one (on None, that raised)."""
     pair = (left, right)
-    has_none = any(isinstance(v, Const) and v.value is None for v in pair)
-    return has_none and any(m.unseen.not_none(v) for v in pair)
+    return any(map(is_none, pair)) and any(m.unseen.not_none(v) for v in pair)
 
 
 def _none_vs_text(left: Value, right: Value) -> bool:
     pair = (left, right)
-    has_none = any(isinstance(v, Const) and v.value is None for v in pair)
-    return has_none and any(isinstance(v, Concat) for v in pair)
+    return any(map(is_none, pair)) and any(isinstance(v, Concat) for v in pair)
 
 
 _ORDER: dict[str, Callable[[Any, Any], Any]] = {

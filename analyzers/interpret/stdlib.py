@@ -240,9 +240,10 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
             containers.update_dict(m, table, args.positional[1], loc)
         return table
     if qual == "itertools.repeat" and first is not None:
-        times = as_int(args.get(1, "times"))
-        if args.get(1, "times") is None:
+        given = args.get(1, "times")
+        if given is None:
             return CycleV([first])  # the same object for ever
+        times = as_int(given)
         if times is not None and 0 <= times <= _REPEAT_ITEMS:
             return ListV([first] * times)
     if qual == "itertools.cycle" and first is not None and iteration.is_known_sequence(first):
@@ -382,8 +383,10 @@ def _copy(
     """`copy.copy` / `copy.deepcopy` of a container or an instance: a new object, so that what
     is done to the copy (`state["next_id"] += 1`) leaves the original as it was. Engines,
     requests and unknown objects stay themselves (a request as `_pass_through` keeps it)."""
-    if value is None or id(value) in memo:
-        return memo.get(id(value), value) if value is not None else None
+    if value is None:
+        return None
+    if id(value) in memo:
+        return memo[id(value)]
     if depth > _COPY_DEPTH:
         return value
 

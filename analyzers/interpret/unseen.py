@@ -236,8 +236,9 @@ def escape(
     `hooks`: the code takes objects whose methods it calls (`trainer.add_callback(probe)`)."""
     target = _target(value)
     if target is None:
-        for item in value.items if isinstance(value, ListV) and hooks else [value]:
-            if isinstance(item, InstV) and hooks:
+        items = value.items if isinstance(value, ListV) else [value]
+        for item in items if hooks else []:
+            if isinstance(item, InstV):
                 _escape_object(m, item, loc, why)
         return
     relevant.touch(m.loader, target.module.source, target.node)  # its text is read
@@ -272,18 +273,15 @@ def _escape_object(m: Machine, instance: InstV, loc: Loc, why: str) -> None:
         for func in methods
         if func not in users and WRITE_HINT.search(func.module.source.block_text(func.node))
     ]
-    funcs: list[Value] = [
-        replace(func, bound_self=instance) for func in [*writers, *users][:_OBJECT_METHODS]
-    ]
-    names = ", ".join(f"{func.name}()" for func in [*writers, *users][:_OBJECT_METHODS])
+    chosen = [*writers, *users][:_OBJECT_METHODS]
+    names = ", ".join(f"{func.name}()" for func in chosen)
     m.trace.assume(
         f"{instance.cls.name} {why} ({loc}), so its methods {names} are analysed as that code "
         f"may call them: in turn, again and again, with unknown arguments"
     )
     # "when Probe.on_save() then Probe.on_step_end() is called again": as `_run_in_turn` says it
-    m.trace.entry = "() then ".join(
-        f"{instance.cls.name}.{func.name}" for func in [*writers, *users][:_OBJECT_METHODS]
-    )
+    m.trace.entry = "() then ".join(f"{instance.cls.name}.{func.name}" for func in chosen)
+    funcs: list[Value] = [replace(func, bound_self=instance) for func in chosen]
     from analyzers.interpret import entry_args  # it builds objects with this module's help
 
     call_in_turn(m, funcs, loc, IN_TURN_ROUNDS, arguments=lambda f: entry_args.arguments(m, f, loc))

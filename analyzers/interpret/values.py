@@ -439,6 +439,18 @@ def _same_token(x: object, y: object) -> bool:
 _PLAIN_BASES = ("object", "builtins.object", "abc.ABC")
 
 
+def class_attribute(cls: ClassV, name: str) -> Value | None:
+    """What the class, or the first base of the repository that has it, holds under `name`."""
+    if name in cls.attrs:
+        return cls.attrs[name]
+    for base in cls.bases:
+        if isinstance(base, ClassV):
+            found = class_attribute(base, name)
+            if found is not None:
+                return found
+    return None
+
+
 def compared_by_value(cls: ClassV, depth: int = 0) -> bool:
     """Whether instances of a class may be equal without being one object: it or a base
     declares fields (a dataclass, a named tuple, a pydantic model), defines `__eq__`, or
