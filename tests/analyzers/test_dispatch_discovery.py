@@ -11,7 +11,7 @@ from pathlib import Path
 
 from analyzers.audit import AuditOptions, audit_tree
 from analyzers.files.directory import DirectoryTree
-from analyzers.model import Verdict
+from analyzers.model import DriverRow, Verdict
 
 WORKER = """\
 from vllm import LLM, SamplingParams
@@ -110,6 +110,15 @@ for step in range(4):
 """
 
 
+def _rows(tmp_path: Path, files: dict[str, str]) -> dict[str, DriverRow]:
+    """The report's rows, by path, for a repository of these files."""
+    for relpath, text in files.items():
+        (tmp_path / relpath).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / relpath).write_text(text)
+    report = audit_tree(DirectoryTree(tmp_path), AuditOptions(), cache={}, jobs=1)
+    return {row.path: row for row in report.drivers}
+
+
 def test_a_top_level_script_importing_a_package_is_the_helpers_caller(tmp_path: Path) -> None:
     """The script is found as the caller of `mypkg/engine.py` (a loop at its top level, an
     import of the package whose `__init__.py` re-exports the class), so the helper's row is
@@ -119,11 +128,7 @@ def test_a_top_level_script_importing_a_package_is_the_helpers_caller(tmp_path: 
         "mypkg/engine.py": ENGINE,
         "scripts/train.py": TOP_LEVEL_SCRIPT,
     }
-    for relpath, text in files.items():
-        (tmp_path / relpath).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / relpath).write_text(text)
-    report = audit_tree(DirectoryTree(tmp_path), AuditOptions(), cache={}, jobs=1)
-    rows = {row.path: row for row in report.drivers}
+    rows = _rows(tmp_path, files)
     assert rows["scripts/train.py"].verdict is Verdict.AFFECTED, rows["scripts/train.py"].reason
     assert "is rewritten" in rows["scripts/train.py"].reason
     assert rows["mypkg/engine.py"].verdict is Verdict.AFFECTED
@@ -139,12 +144,8 @@ def test_a_script_importing_only_a_reexported_name_is_found(tmp_path: Path) -> N
         "mypkg/sampler.py": ENGINE,
         "scripts/train.py": TOP_LEVEL_SCRIPT,
     }
-    for relpath, text in files.items():
-        (tmp_path / relpath).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / relpath).write_text(text)
     assert b"sampler" not in files["scripts/train.py"].lower().encode()
-    report = audit_tree(DirectoryTree(tmp_path), AuditOptions(), cache={}, jobs=1)
-    rows = {row.path: row for row in report.drivers}
+    rows = _rows(tmp_path, files)
     assert rows["scripts/train.py"].verdict is Verdict.AFFECTED, sorted(rows)
     assert rows["mypkg/sampler.py"].verdict is Verdict.AFFECTED
     assert "served by scripts/train.py" in rows["mypkg/sampler.py"].reason
@@ -187,11 +188,7 @@ def test_a_script_using_a_sibling_subclass_is_the_drivers_caller(tmp_path: Path)
             "for step in range(3):\n    rollout.rollout(f'ckpt/step{step}')\n"
         ),
     }
-    for relpath, text in files.items():
-        (tmp_path / relpath).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / relpath).write_text(text)
-    report = audit_tree(DirectoryTree(tmp_path), AuditOptions(), cache={}, jobs=1)
-    rows = {row.path: row for row in report.drivers}
+    rows = _rows(tmp_path, files)
     assert rows["rollout/base.py"].verdict is Verdict.AFFECTED, rows["rollout/base.py"].reason
     assert "served by scripts/train.py" in rows["rollout/base.py"].reason
     assert "pinned.py" not in rows  # no request site: it gets no row of its own
