@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from analyzers.files.program import Module
-from analyzers.interpret.syntax import node_memo
+from analyzers.interpret.syntax import code_words, node_memo
 from analyzers.vllm import api
 
 SITES = 2  # a request, serve or invalidation site is written in the branch
@@ -23,16 +23,13 @@ PLAIN = 0  # only names, operators and literals
 
 _WORDS = re.compile(
     "|".join(
-        re.escape(word)
-        for word in dict.fromkeys(
-            (
-                *api.SITE_WORDS,
-                *(
-                    entry.name
-                    for entry in api.ENGINE_METHODS
-                    if entry.effect not in (api.Effect.NONE, api.Effect.QUERY)
-                ),
-            )
+        (
+            api.SITE_HINT.pattern,
+            *(
+                re.escape(entry.name)
+                for entry in api.ENGINE_METHODS
+                if entry.effect not in (api.Effect.NONE, api.Effect.QUERY)
+            ),
         )
     )
 )
@@ -56,7 +53,7 @@ def _weight(module: Module, branch: Branch) -> int:
     anchor = branch if isinstance(branch, ast.AST) else branch[0]
 
     def read() -> int:
-        text = module.source.block_text(branch)
+        text = code_words(branch if isinstance(branch, ast.AST) else list(branch))
         return SITES if _WORDS.search(text) else CALLS if _has_call(branch) else PLAIN
 
     key = "weight" if isinstance(branch, ast.AST) else f"block_weight:{len(branch)}"

@@ -27,6 +27,46 @@ def node_memo(node: ast.AST, key: str, compute: Callable[[], T]) -> T:
     return memo[key]  # type: ignore[no-any-return]
 
 
+def code_words(node: ast.AST | list[ast.stmt]) -> str:
+    """The names and string literals of a node's code (or a block's), one per line: what its
+    source says with comments and docstrings left out. A comment or a docstring that names
+    `load_lora_adapter` builds and serves nothing, and reading it as code sent whole analyses
+    after it."""
+    if isinstance(node, list):
+        return "\n".join(code_words(statement) for statement in node)
+    return node_memo(node, "code_words", lambda: "\n".join(_words(node)))
+
+
+_DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def _words(root: ast.AST) -> Iterator[str]:
+    docstrings: set[int] = set()
+    for node in ast.walk(root):
+        if isinstance(node, _DOCUMENTED) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                docstrings.add(id(first.value))
+        if isinstance(node, ast.Name):
+            yield node.id
+        elif isinstance(node, ast.Attribute):
+            yield node.attr
+        elif isinstance(node, ast.keyword | ast.arg):
+            if node.arg:
+                yield node.arg
+        elif isinstance(node, _DOCUMENTED[1:]):
+            yield node.name
+        elif isinstance(node, ast.alias):
+            yield node.name
+            if node.asname:
+                yield node.asname
+        elif isinstance(node, ast.Constant) and id(node) not in docstrings:
+            if isinstance(node.value, str):
+                yield node.value
+            elif isinstance(node.value, bytes):
+                yield node.value.decode("latin-1")
+
+
 # The evaluator's operator names (the trace records comparisons by these names).
 BINARY: dict[type[ast.operator], str] = {
     ast.Add: "Add",

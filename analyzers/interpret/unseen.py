@@ -29,7 +29,7 @@ from analyzers.interpret.objects import (
     same_argument,
 )
 from analyzers.interpret.signals import Raised
-from analyzers.interpret.syntax import node_memo, state_reads, state_writes
+from analyzers.interpret.syntax import code_words, node_memo, state_reads, state_writes
 from analyzers.interpret.values import ClassV, DictV, Ext, FuncV, InstV, ListV, Value, describe
 from analyzers.interpret.vllm_api import serve_for_caller
 from analyzers.vllm import api
@@ -40,27 +40,20 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 # Rounds of functions called in turn: there, back, and there again (see `call_in_turn`).
 IN_TURN_ROUNDS = 3
-_SITE_HINT = re.compile("|".join(re.escape(word) for word in api.SITE_WORDS))
 _ID, _NAME, _PATH, _INPLACE = "lora_int_id", "lora_name", "lora_path", "load_inplace"
 
 
 def mentions_sites(func: FuncV) -> bool:
     """Whether a function's source names a request site (only those are worth calling)."""
-    source = func.module.source
     node = func.node
-
-    def read() -> bool:
-        text = source.segment(node) if isinstance(node, ast.Lambda) else source.block_text(node)
-        return bool(_SITE_HINT.search(text))
-
-    return node_memo(node, "mentions_sites", read)
+    return node_memo(node, "mentions_sites", lambda: bool(api.SITE_HINT.search(code_words(node))))
 
 
 def module_mentions_sites(func: FuncV) -> bool:
     """Whether the module defining a function names a request site anywhere: its functions may
     reach one through others that do not (`_add_adapter()` → `super()._add_adapter()`)."""
-    source = func.module.source
-    return node_memo(source.tree, "mentions_sites", lambda: bool(_SITE_HINT.search(source.text)))
+    tree = func.module.source.tree
+    return node_memo(tree, "mentions_sites", lambda: bool(api.SITE_HINT.search(code_words(tree))))
 
 
 def _target(value: Value) -> FuncV | None:
@@ -154,7 +147,7 @@ def served(m: Machine, holder: Value, by: str, loc: Loc) -> None:
         if target is not None:
             for node in reach[id(value)]:
                 relevant.touch(m.loader, target.module.source, node)
-    users = [item for item in registered if _mentions_sites(reach[id(item[0])], item[0])]
+    users = [item for item in registered if _mentions_sites(reach[id(item[0])])]
     if not users:
         return
     read: set[str] = set()
@@ -210,11 +203,8 @@ def _reach(value: Value) -> list[_Def]:
     return found
 
 
-def _mentions_sites(nodes: list[_Def], value: Value) -> bool:
-    target = _target(value)
-    assert target is not None
-    source = target.module.source
-    return any(_SITE_HINT.search(source.block_text(node)) for node in nodes)
+def _mentions_sites(nodes: list[_Def]) -> bool:
+    return any(api.SITE_HINT.search(code_words(node)) for node in nodes)
 
 
 def _node(value: Value) -> _Def:

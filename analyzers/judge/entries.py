@@ -19,6 +19,7 @@ from analyzers.interpret.machine import IN_TURN
 from analyzers.interpret.syntax import (
     FUNCTIONS,
     Function,
+    code_words,
     parameters,
     state_reads,
     state_writes,
@@ -27,7 +28,6 @@ from analyzers.interpret.unseen import interleaved
 from analyzers.vllm import api
 
 MAX_IN_TURN = 6  # a class or module with more request functions is used one function at a time
-_SITE_HINT = re.compile("|".join(re.escape(word) for word in api.SITE_WORDS))
 _DROP_HINT = re.compile("|".join(re.escape(word) for word in sorted(api.REMOVE_METHOD_NAMES)))
 
 
@@ -42,17 +42,17 @@ def entry_functions(module: Module) -> list[tuple[str, ...]]:
     the drop is part of it.
     """
     code = module.source.block_text
-    functions: list[tuple[tuple[str, ...], str]] = []  # (path, source), in file order
+    functions: list[tuple[tuple[str, ...], Function]] = []  # in file order
     for statement in module.source.tree.body:
         if isinstance(statement, FUNCTIONS):
-            functions.append(((statement.name,), code(statement)))
-        elif isinstance(statement, ast.ClassDef) and _SITE_HINT.search(code(statement)):
+            functions.append(((statement.name,), statement))
+        elif isinstance(statement, ast.ClassDef) and api.SITE_HINT.search(code_words(statement)):
             for item in statement.body:
                 if isinstance(item, FUNCTIONS):
-                    functions.append(((statement.name, item.name), code(item)))
+                    functions.append(((statement.name, item.name), item))
     chosen: set[tuple[str, ...]] = set()
-    for path, text in functions:
-        if not _SITE_HINT.search(text):
+    for path, node in functions:
+        if not api.SITE_HINT.search(code_words(node)):
             continue
         name = path[-1]
         callers = (
@@ -60,8 +60,8 @@ def entry_functions(module: Module) -> list[tuple[str, ...]]:
                 other
                 for other, body in functions
                 if other != path
-                and _DROP_HINT.search(body)
-                and re.search(rf"\b{re.escape(name)}\s*\(", body)
+                and _DROP_HINT.search(code(body))
+                and re.search(rf"\b{re.escape(name)}\s*\(", code(body))
             ]
             if is_private(path)
             else []

@@ -14,6 +14,7 @@ Engine` still reads `vllm.LLM`), so a class of the analysed code merely named `L
 
 from __future__ import annotations
 
+import re
 import textwrap
 from dataclasses import dataclass
 from enum import StrEnum
@@ -954,6 +955,16 @@ SITE_WORDS: tuple[str, ...] = (
     *(entry.name for entry in ENGINE_METHODS if entry.effect is Effect.LOAD),
     *(entry.name for entry in REQUEST_FIELDS if entry.needle),
     *(route.word for route in ROUTES if route.effect is Effect.LOAD),
+)
+# A site word in code (`syntax.code_words`). A route's word ends where the name ends:
+# `_load_lora_adapters()` (a trainer loading PEFT weights from its checkpoint) is not the
+# route, while `/v1/load_lora_adapter` and `self._skyrl_load_lora_adapter()` may be.
+_ROUTE_WORDS = frozenset(route.word for route in ROUTES)
+SITE_HINT = re.compile(
+    "|".join(
+        re.escape(word) + ("(?![A-Za-z0-9_])" if word in _ROUTE_WORDS else "")
+        for word in SITE_WORDS
+    )
 )
 # The byte strings that make a file worth parsing: request sites, and engines set up for LoRA.
 PREFILTER_NEEDLES: tuple[bytes, ...] = tuple(
