@@ -19,7 +19,7 @@ import posixpath
 from collections.abc import Iterable, Iterator, MutableMapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
@@ -444,9 +444,12 @@ def _find_dispatchers(audit: _Audit, spawning: list[str]) -> None:
     """Files that start processes or run as scripts and name a driver: a string holding its
     file stem, or an import that resolves to it (`references.py`). A dispatcher starts it; a
     script may run the requests a helper module builds or serves, which the helper's row then
-    takes. A found file is a driver for the next round, so callers of callers are found too."""
-    from analyzers.files.references import references_of, refers_to
+    takes. A found file is a driver for the next round, so callers of callers are found too.
 
+    A script that reaches a driver only through a module of no row of its own (`train.py` runs
+    `Trainer.step()`, which calls `Generator.pairs()`) is not found: following every module that
+    names a driver sent most scripts of a framework repository to a whole analysis (ART 4 s ->
+    82 s) for rows none of them had."""
     seen: set[str] = set()
     for _ in range(_DISPATCH_ROUNDS):
         drivers = sorted(path for path, found in audit.analyses.items() if found.row is not None)
@@ -457,29 +460,52 @@ def _find_dispatchers(audit: _Audit, spawning: list[str]) -> None:
         # A module beside a driver that subclasses its classes (`PinnedRollout(BaseRollout)`
         # overriding how ids are made) is how scripts reach the driver: they count as it.
         named += _subclassing_siblings(audit, named)
-        stems = {posixpath.basename(path)[:-3].encode() for path in named}
-        # `from rl import RolloutWorker` names the driver `rl/rollout.py` only through what the
-        # package's `__init__.py` re-exports from it: those names are searched for too.
-        exported = {name.encode() for path in named for name in _reexported_names(audit, path)}
-        needles = tuple(sorted(stems | exported))
-        fresh = []
-        for path in spawning:
-            if path in audit.analyses or not needles or not audit.store.contains(path, needles):
-                continue
-            key = (path, audit.store.blob(path))
-            if key not in _REFERENCES:
-                data = audit.store.data(path)
-                if not isinstance(data, bytes):
-                    continue
-                if len(_REFERENCES) >= _REFERENCES_KEPT:
-                    _REFERENCES.pop(next(iter(_REFERENCES)))
-                _REFERENCES[key] = references_of(data, path)
-            found = _REFERENCES[key]
-            if refers_to(found, path, named, audit.store.files, audit.store.package_roots):
-                fresh.append(path)
+        fresh = [path for path in _naming(audit, named, spawning) if path not in audit.analyses]
         if not fresh:
             return
         audit.analyse_all(fresh)
+
+
+def _needles(audit: _Audit, named: list[str]) -> tuple[bytes, ...]:
+    """What a file that names one of `named` holds: a file stem, or a name a package's
+    `__init__.py` re-exports from it (`from rl import RolloutWorker` names `rl/rollout.py`)."""
+    stems = {posixpath.basename(path)[:-3].encode() for path in named}
+    exported = {name.encode() for path in named for name in _reexported_names(audit, path)}
+    return tuple(sorted(stems | exported))
+
+
+def _naming(audit: _Audit, named: list[str], paths: Iterable[str]) -> list[str]:
+    """The Python files of `paths` that can name one of `named` (`references.refers_to`)."""
+    from analyzers.files.references import reexporting_inits, refers_to
+
+    needles = _needles(audit, named)
+    if not needles:
+        return []
+    store = audit.store
+    inits = reexporting_inits(named, store.files, store.package_roots, partial(_references, audit))
+    found = []
+    for path in paths:
+        if not path.endswith(".py") or path in named or not store.contains(path, needles):
+            continue
+        if not isinstance(store.data(path), bytes):
+            continue
+        refs = _references(audit, path)
+        if refers_to(refs, path, named, store.files, store.package_roots, packages=inits):
+            found.append(path)
+    return found
+
+
+def _references(audit: _Audit, path: str) -> References | None:
+    """What a file can name, read once per blob (None: unreadable or unparsable here)."""
+    from analyzers.files.references import references_of
+
+    key = (path, audit.store.blob(path))
+    if key not in _REFERENCES:
+        data = audit.store.data(path)
+        if len(_REFERENCES) >= _REFERENCES_KEPT:
+            _REFERENCES.pop(next(iter(_REFERENCES)))
+        _REFERENCES[key] = references_of(data, path) if isinstance(data, bytes) else None
+    return _REFERENCES[key]
 
 
 def _reexported_names(audit: _Audit, path: str) -> set[str]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 import posixpath
 import re
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 
 from analyzers.files.program import module_name_for
@@ -123,12 +123,45 @@ def _root(node: ast.expr) -> str | None:
     return node.id if isinstance(node, ast.Name) else None
 
 
+def reexporting_inits(
+    drivers: Collection[str],
+    files: Collection[str],
+    roots: Iterable[str],
+    read: Callable[[str], References | None],
+) -> set[str]:
+    """The `__init__.py` files that importing a package may run a driver through: the one of
+    each driver's own package (it may re-export the driver), and each enclosing package's that
+    imports a module already found (`minieval/__init__.py` holding `from minieval.models.lm
+    import LM`): `from minieval import LM` reaches `minieval/models/lm.py` two levels down.
+    `read` gives a file's references (None when it cannot be read, which counts as importing
+    everything: a caller is never dropped because the cheap parser failed)."""
+    roots = list(roots)
+    found = {f"{posixpath.dirname(driver)}/__init__.py" for driver in drivers}
+    reached = set(drivers) | found
+    for driver in sorted(drivers, key=lambda d: -d.count("/")):
+        folder = posixpath.dirname(posixpath.dirname(driver))
+        while folder:
+            init = f"{folder}/__init__.py"
+            if init in files and init not in found:
+                refs = read(init)
+                search = [folder, *roots]
+                if refs is None or any(
+                    _resolves(name, search, files) & reached for name in refs.modules
+                ):
+                    found.add(init)
+                    reached.add(init)
+            folder = posixpath.dirname(folder)
+    return found
+
+
 def refers_to(
     found: References | None,
     path: str,
     drivers: Collection[str],
     files: Collection[str],
     roots: Iterable[str],
+    *,
+    packages: Collection[str] | None = None,
 ) -> bool:
     """Whether the file at `path` can name one of `drivers`; the caller has already found one
     of their stems in its (decoded) bytes, which is the answer when `found` is None."""
@@ -142,10 +175,12 @@ def refers_to(
         return True
     wanted = set(drivers)
     # A package's `__init__.py` re-exports its modules (`from mypkg import PolicyEngine`):
-    # importing the package may be importing a driver that sits in its folder.
-    packages = {f"{posixpath.dirname(driver)}/__init__.py" for driver in wanted}
+    # importing the package may be importing a driver that sits in its folder, or below it
+    # (`reexporting_inits`).
+    if packages is None:
+        packages = {f"{posixpath.dirname(driver)}/__init__.py" for driver in wanted}
     search = [posixpath.dirname(path), *roots]
-    return any(_resolves(name, search, files) & (wanted | packages) for name in found.modules)
+    return any(_resolves(name, search, files) & (wanted | set(packages)) for name in found.modules)
 
 
 def _imported_names(node: ast.Import | ast.ImportFrom, path: str) -> Iterator[str]:
