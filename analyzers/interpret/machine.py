@@ -35,6 +35,8 @@ from analyzers.interpret.values import (
     ClassV,
     Cond,
     Const,
+    FuncV,
+    InstV,
     LazyImport,
     ModV,
     Sym,
@@ -249,6 +251,26 @@ class Machine:
                 ENTRY_CALLS,
                 arguments=lambda: entry_args.arguments(self, func, where),
             )
+            # Then on a second instance, as a caller that builds one per checkpoint does, when
+            # it holds an object of the first (an engine cached by base model, or the one engine
+            # both were handed): that engine meets the second instance's adapter.
+            owner = func.bound_self if isinstance(func, FuncV) else None
+            if isinstance(owner, InstV) and len(path) == 2:
+                saved = self.call
+                self.call = saved + ENTRY_CALLS  # its own unknown arguments: "(call 3)"
+                try:
+                    second = entry_args.instance(self, owner.cls, where)
+                    if isinstance(second, InstV) and _holds_same_object(owner, second):
+                        again = classes.get_attribute(self, second, path[-1], where)
+                        unseen.call_as_entry(
+                            self,
+                            again,
+                            where,
+                            1,
+                            arguments=lambda: entry_args.arguments(self, again, where),
+                        )
+                finally:
+                    self.call = saved
 
         self._guarded(go)
 
@@ -516,3 +538,10 @@ def _memo_key(value: Value) -> str | None:
     if isinstance(value, Sym) and not value.opaque:
         return f"{value.key}{value.offset:+d}"
     return None
+
+
+def _holds_same_object(first: InstV, second: InstV) -> bool:
+    """Whether two instances hold one object between them (not a constant): what one does
+    to it, the other meets."""
+    held = {id(value) for value in first.attrs.values() if not isinstance(value, Const)}
+    return any(id(value) in held for value in second.attrs.values() if not isinstance(value, Const))
