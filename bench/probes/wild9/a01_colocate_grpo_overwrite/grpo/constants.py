@@ -1,0 +1,3 @@
+POLICY_LORA_NAME = "grpo_policy"
+POLICY_LORA_ID = 1
+SYNC_SUBDIR = "rollout_adapter"

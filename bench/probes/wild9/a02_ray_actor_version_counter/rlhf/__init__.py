@@ -1,0 +1,4 @@
+from .actors import RolloutActor
+from .learner import Learner
+
+__all__ = ["RolloutActor", "Learner"]

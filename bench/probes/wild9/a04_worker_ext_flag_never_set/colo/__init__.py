@@ -1,0 +1,1 @@
+from .grpo import ColocatedGRPO, GRPOArgs

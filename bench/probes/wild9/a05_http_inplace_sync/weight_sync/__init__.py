@@ -1,0 +1,3 @@
+from .client import RolloutServerClient
+
+__all__ = ["RolloutServerClient"]

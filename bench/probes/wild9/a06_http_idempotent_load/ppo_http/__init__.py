@@ -1,0 +1,4 @@
+from .adapter_client import AdapterClient
+from .trainer import HttpPPOTrainer
+
+__all__ = ["AdapterClient", "HttpPPOTrainer"]

@@ -1,0 +1,2 @@
+from .learner import Learner
+from .actor import rollout_process

@@ -1,0 +1,1 @@
+from .rollout_proc import rollout_process

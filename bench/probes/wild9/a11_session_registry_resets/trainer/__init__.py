@@ -1,0 +1,1 @@
+from .rloo import RLOOConfig, RLOOTrainer

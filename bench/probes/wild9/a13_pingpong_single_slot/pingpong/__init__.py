@@ -1,0 +1,3 @@
+from .settings import ENGINE_KWARGS, MODEL
+from .swap import BufferPair
+from .worker import RolloutWorker

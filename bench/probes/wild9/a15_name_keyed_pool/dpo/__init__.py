@@ -1,0 +1,1 @@
+from .iteration import run_iterations

@@ -1,0 +1,2 @@
+from .pool import AdapterPool
+from .engine import GenerationEngine

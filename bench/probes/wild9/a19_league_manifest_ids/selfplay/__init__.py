@@ -1,0 +1,2 @@
+from .league import LeagueView
+from .actor import MatchActor

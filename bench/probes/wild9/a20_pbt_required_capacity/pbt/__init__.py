@@ -1,0 +1,2 @@
+from .population import Member, Population
+from .sampler import PopulationSampler

@@ -1,0 +1,2 @@
+from .config import RunConfig
+from .workers import VLLMRolloutWorker

@@ -1,0 +1,1 @@
+from .rollout import VLLMRolloutWorker

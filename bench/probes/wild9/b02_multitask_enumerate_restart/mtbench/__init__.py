@@ -1,0 +1,4 @@
+from mtbench.engine import get_llm
+from mtbench.tasks import run_task
+
+__all__ = ["get_llm", "run_task"]

@@ -1,0 +1,3 @@
+from lora_gateway.app import app
+
+__all__ = ["app"]

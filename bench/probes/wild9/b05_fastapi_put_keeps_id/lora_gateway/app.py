@@ -1,0 +1,73 @@
+"""Small HTTP gateway in front of AsyncLLMEngine that serves named LoRA adapters.
+
+PUT  /adapters/{name}   {"path": "..."}   register or update an adapter
+GET  /adapters                            list adapters
+POST /generate          {"adapter": name, "prompt": ..., "max_tokens": ...}
+"""
+
+from __future__ import annotations
+
+import itertools
+import uuid
+
+from fastapi import FastAPI, HTTPException
+from pydantic import BaseModel
+from vllm import AsyncEngineArgs, AsyncLLMEngine, SamplingParams
+from vllm.lora.request import LoRARequest
+
+from lora_gateway.settings import SETTINGS
+
+app = FastAPI(title="lora-gateway")
+
+engine = AsyncLLMEngine.from_engine_args(
+    AsyncEngineArgs(
+        model=SETTINGS.base_model,
+        enable_lora=True,
+        max_loras=SETTINGS.max_loras,
+        max_cpu_loras=SETTINGS.max_cpu_loras,
+        max_lora_rank=SETTINGS.max_lora_rank,
+    )
+)
+
+_adapters: dict[str, LoRARequest] = {}
+_next_id = itertools.count(1)
+
+
+class AdapterBody(BaseModel):
+    path: str
+
+
+class GenerateBody(BaseModel):
+    adapter: str | None = None
+    prompt: str
+    max_tokens: int = 256
+    temperature: float = 0.0
+
+
+@app.put("/adapters/{name}")
+async def upsert_adapter(name: str, body: AdapterBody):
+    previous = _adapters.get(name)
+    # Keep the integer id stable across updates so dashboards keyed on the id keep
+    # lining up with the adapter name.
+    lora_id = previous.lora_int_id if previous is not None else next(_next_id)
+    _adapters[name] = LoRARequest(lora_name=name, lora_int_id=lora_id, lora_path=body.path)
+    return {"name": name, "id": lora_id, "path": body.path, "updated": previous is not None}
+
+
+@app.get("/adapters")
+async def list_adapters():
+    return {n: {"id": r.lora_int_id, "path": r.lora_path} for n, r in _adapters.items()}
+
+
+@app.post("/generate")
+async def generate(body: GenerateBody):
+    lora = None
+    if body.adapter is not None:
+        lora = _adapters.get(body.adapter)
+        if lora is None:
+            raise HTTPException(404, f"unknown adapter {body.adapter}")
+    sp = SamplingParams(max_tokens=body.max_tokens, temperature=body.temperature)
+    final = None
+    async for out in engine.generate(body.prompt, sp, str(uuid.uuid4()), lora_request=lora):
+        final = out
+    return {"text": final.outputs[0].text if final else ""}

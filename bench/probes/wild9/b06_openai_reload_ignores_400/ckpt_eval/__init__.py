@@ -1,0 +1,3 @@
+from ckpt_eval.vllm_client import VLLMServerClient
+
+__all__ = ["VLLMServerClient"]

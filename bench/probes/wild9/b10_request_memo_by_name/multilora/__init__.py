@@ -1,0 +1,3 @@
+from multilora.server import MultiLoraServer
+
+__all__ = ["MultiLoraServer"]

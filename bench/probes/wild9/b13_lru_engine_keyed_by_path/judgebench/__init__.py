@@ -1,0 +1,3 @@
+from judgebench.engines import engine_for
+
+__all__ = ["engine_for"]

@@ -1,0 +1,3 @@
+from online_eval.callback import VLLMEvalCallback
+
+__all__ = ["VLLMEvalCallback"]

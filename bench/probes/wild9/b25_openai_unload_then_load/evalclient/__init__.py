@@ -1,0 +1,3 @@
+from evalclient.lora_admin import LoraAdmin
+
+__all__ = ["LoraAdmin"]

@@ -1,0 +1,3 @@
+from .config import OnlineDPOConfig
+from .generator import PairGenerator
+from .trainer import OnlineDPOTrainer
