@@ -4,8 +4,8 @@ Each case is a folder holding a small repository and a `TRUTH` file, one `path: 
 file that builds or serves requests, as an expert reads real Python and vLLM. `wild7` holds
 single-file traps of Python features; `wild8` holds multi-file repositories shaped like RL
 trainers, eval harnesses and serving wrappers; `wild9` more of those (`a*`: RL weight sync,
-`b*`: eval sweeps and serving), each truth checked with a replay of vLLM's LRU cache. The truths were checked against a fake vLLM that
-copies its cache.
+`b*`: eval sweeps and serving). The truths were checked against a fake vLLM that copies its
+cache (wild9's with a replay of its LRU cache).
 
     uv run --frozen python -m bench.probes [wild7|wild8|wild9 ...] [--case NAME ...]
 
