@@ -132,6 +132,9 @@ class _Finder(ast.NodeVisitor):
         self.classes = classes
         self.scope: list[str] = []
         self.found: list[RequestSite] = []
+        # The classes being read, innermost last, each with whether it subclasses a request
+        # class (its `cls(...)` builds a request).
+        self.owners: list[tuple[str, bool]] = []
 
     def _add(self, node: ast.AST, kind: SiteKind, what: str, *, foreign: bool = False) -> None:
         line, column = getattr(node, "lineno", 1), getattr(node, "col_offset", 0) + 1
@@ -152,8 +155,13 @@ class _Finder(ast.NodeVisitor):
             for base in node.bases:
                 self.visit(base)
         self.scope.append(node.name)
+        if isinstance(node, ast.ClassDef):
+            bases = {_tail(base) for base in node.bases}
+            self.owners.append((node.name, bool(bases & self.classes)))
         for statement in node.body:
             self.visit(statement)
+        if isinstance(node, ast.ClassDef):
+            self.owners.pop()
         self.scope.pop()
 
     visit_FunctionDef = _nested
@@ -162,7 +170,11 @@ class _Finder(ast.NodeVisitor):
 
     def visit_Call(self, node: ast.Call) -> None:
         name = _tail(node.func)
-        if name in self.classes or name.endswith(_REQUEST_SUFFIX):
+        if self.owners and self.owners[-1][1] and _builds_own_class(node.func):
+            # `cls(...)` in a classmethod of a subclass of a request class (`for_checkpoint()`),
+            # or `type(self)(...)`: a construction of that subclass.
+            self._add(node, SiteKind.REQUEST, f"{self.owners[-1][0]}(...)")
+        elif name in self.classes or name.endswith(_REQUEST_SUFFIX):
             foreign = name not in self.classes
             self._add(node, SiteKind.REQUEST, f"{name}(...)", foreign=foreign)
         elif isinstance(node.func, ast.Attribute) and name in _LOAD:
@@ -185,6 +197,15 @@ class _Finder(ast.NodeVisitor):
             self._add(node, SiteKind.ROUTE, f"the URL .../{_ROUTE_STARTS[0]}")
         elif isinstance(node.value, str) and _CODE_IN_TEXT.search(node.value):
             self._add(node, SiteKind.GENERATED, "source code in a string")
+
+
+def _builds_own_class(func: ast.expr) -> bool:
+    """`cls(...)`, `type(self)(...)` or `self.__class__(...)`."""
+    if isinstance(func, ast.Name):
+        return func.id == "cls"
+    if isinstance(func, ast.Call):
+        return isinstance(func.func, ast.Name) and func.func.id == "type" and len(func.args) == 1
+    return isinstance(func, ast.Attribute) and func.attr == "__class__"
 
 
 def find_sites(tree: ast.Module, classes: frozenset[str], text: str = "") -> list[RequestSite]:

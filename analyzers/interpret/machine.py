@@ -41,6 +41,7 @@ from analyzers.interpret.values import (
     ModV,
     Sym,
     Value,
+    class_attribute,
 )
 from analyzers.interpret.worlds import Oracle
 
@@ -236,7 +237,7 @@ class Machine:
                 target: Value = self._import_entry_module(module)
                 for name in path[:-1]:
                     target = classes.get_attribute(self, target, name, where)
-                    if isinstance(target, ClassV):
+                    if isinstance(target, ClassV) and not _of_class(target, path[-1]):
                         target = entry_args.instance(self, target, where)
                 func = classes.get_attribute(self, target, path[-1], where)
                 if points is not None:
@@ -545,3 +546,11 @@ def _holds_same_object(first: InstV, second: InstV) -> bool:
     to it, the other meets."""
     held = {id(value) for value in first.attrs.values() if not isinstance(value, Const)}
     return any(id(value) in held for value in second.attrs.values() if not isinstance(value, Const))
+
+
+def _of_class(cls: ClassV, name: str) -> bool:
+    """Whether `cls.name` is a classmethod or staticmethod: called on the class itself, with no
+    instance built first (`PolicyRequest.for_checkpoint(path)` makes the only request)."""
+    found = class_attribute(cls, name)
+    flags = set(found.decorators) if isinstance(found, FuncV) else set()
+    return bool({"classmethod", "staticmethod"} & flags)
