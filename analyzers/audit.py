@@ -460,7 +460,7 @@ def _find_dispatchers(audit: _Audit, spawning: list[str]) -> None:
         # A module beside a driver that subclasses its classes (`PinnedRollout(BaseRollout)`
         # overriding how ids are made) is how scripts reach the driver: they count as it.
         named += _subclassing_siblings(audit, named)
-        fresh = [path for path in _naming(audit, named, spawning) if path not in audit.analyses]
+        fresh = _naming(audit, named, [path for path in spawning if path not in audit.analyses])
         if not fresh:
             return
         audit.analyse_all(fresh)
@@ -475,7 +475,7 @@ def _needles(audit: _Audit, named: list[str]) -> tuple[bytes, ...]:
 
 
 def _naming(audit: _Audit, named: list[str], paths: Iterable[str]) -> list[str]:
-    """The Python files of `paths` that can name one of `named` (`references.refers_to`)."""
+    """The files of `paths` that can name one of `named` (`references.refers_to`)."""
     from analyzers.files.references import reexporting_inits, refers_to
 
     needles = _needles(audit, named)
@@ -485,9 +485,7 @@ def _naming(audit: _Audit, named: list[str], paths: Iterable[str]) -> list[str]:
     inits = reexporting_inits(named, store.files, store.package_roots, partial(_references, audit))
     found = []
     for path in paths:
-        if not path.endswith(".py") or path in named or not store.contains(path, needles):
-            continue
-        if not isinstance(store.data(path), bytes):
+        if not store.contains(path, needles) or not isinstance(store.data(path), bytes):
             continue
         refs = _references(audit, path)
         if refers_to(refs, path, named, store.files, store.package_roots, packages=inits):

@@ -179,8 +179,9 @@ def refers_to(
     # (`reexporting_inits`).
     if packages is None:
         packages = {f"{posixpath.dirname(driver)}/__init__.py" for driver in wanted}
+    targets = wanted | set(packages)
     search = [posixpath.dirname(path), *roots]
-    return any(_resolves(name, search, files) & (wanted | set(packages)) for name in found.modules)
+    return any(_resolves(name, search, files) & targets for name in found.modules)
 
 
 def _imported_names(node: ast.Import | ast.ImportFrom, path: str) -> Iterator[str]:

@@ -161,13 +161,13 @@ class Machine:
         *,
         default: bool,
         loc: Loc,
-        branches: tuple[Module, Sequence[relevance.Branch | None]] | None = None,
+        branches: Sequence[relevance.Branch | None] | None = None,
     ) -> bool:
         """Whether a condition holds; an undecidable one is answered by the world's oracle.
 
         While an imported module runs its top level (version checks, optional imports), the
         default is taken without a second world: those branches do not serve adapters.
-        `branches` (the module and the code each side runs) lets the search try first the
+        `branches` (the code each side runs) lets the search try first the
         decisions whose branches can matter; without it the decision has a middle weight.
         """
         known = truthiness(value)
@@ -183,7 +183,7 @@ class Machine:
         memo = _memo_key(value)
         weight = relevance.CALLS
         if branches is not None:
-            weight = relevance.weight(*branches)
+            weight = relevance.weight(branches)
             if not default:  # the default side leaves early: the other side is the rest
                 weight = max(weight, relevance.CALLS)
         if isinstance(value, Cond):

@@ -13,7 +13,6 @@ import ast
 import re
 from collections.abc import Iterable, Sequence
 
-from analyzers.files.program import Module
 from analyzers.interpret.syntax import code_words, node_memo
 from analyzers.vllm import api
 
@@ -36,18 +35,18 @@ _WORDS = re.compile(
 Branch = ast.AST | Sequence[ast.stmt]
 
 
-def weight(module: Module, branches: Iterable[Branch | None]) -> int:
+def weight(branches: Iterable[Branch | None]) -> int:
     """The highest weight of the given branches (the body and the `else` of a decision)."""
     best = PLAIN
     for branch in branches:
         if branch:
-            best = max(best, _weight(module, branch))
+            best = max(best, _weight(branch))
             if best == SITES:
                 break
     return best
 
 
-def _weight(module: Module, branch: Branch) -> int:
+def _weight(branch: Branch) -> int:
     # A block (a list of statements) is kept by the first of them and its length: a block is
     # never empty, and two blocks that start at one statement and are as long are one.
     anchor = branch if isinstance(branch, ast.AST) else branch[0]

@@ -232,7 +232,7 @@ def _if(m: Machine, node: ast.If, scope: Scope, *, chained: bool = False) -> Non
         condition,
         default=default,
         loc=m.loc(scope.module, node.test),
-        branches=(scope.module, (node.body, node.orelse or None)),
+        branches=(node.body, node.orelse or None),
     )
     entry: BlockEntry = UNGUARDED
     if not chained:  # an `elif` side also rests on the answers before it: not one guard
@@ -374,7 +374,7 @@ def _working_handler(node: Try) -> ast.ExceptHandler | None:
 
 def _handler_weight(scope: Scope, handler: ast.ExceptHandler) -> int:
     """Search a handler that names a request site first, and one that does not after the rest."""
-    if relevance.weight(scope.module, [handler.body]) == relevance.SITES:
+    if relevance.weight([handler.body]) == relevance.SITES:
         return relevance.SITES
     return relevance.PLAIN
 

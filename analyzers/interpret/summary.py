@@ -259,7 +259,7 @@ class _Reader:
 
 
 def _read_shape(scope: Scope, node: ast.For) -> Shape | None:
-    if relevance.weight(scope.module, [node]) == relevance.SITES:
+    if relevance.weight([node]) == relevance.SITES:
         return None
     reader = _Reader()
     try:
