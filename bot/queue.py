@@ -8,6 +8,12 @@ redis-py retries once) cannot queue anything twice: the second run finds the mar
 A delivery refused with 503 because Redis did not answer may therefore already be queued; its
 redelivery is then acknowledged as a duplicate. Either way the jobs are in the queue once.
 
+Each job also gets its entry in the workers' ledger (workers/ledger.py) in the same script,
+"queued" since now: a message can vanish after Redis took it (a worker's BRPOP answered just
+before Redis went down, before kombu wrote it to its unacked hash; an attempt that could not
+reach Redis and whose retry could not be sent), and the recovery sends again a queued job whose
+message is nowhere in Redis, which it can only do for a job it knows.
+
 The messages are built with Celery's own task-message code and written in kombu's Redis
 envelope (the format `celery.send_task` LPUSHes onto the queue's list), so workers consume them
 like any other task.
@@ -18,6 +24,7 @@ from __future__ import annotations
 import base64
 import json
 import logging
+import time
 import uuid
 from collections.abc import Sequence
 
@@ -32,13 +39,29 @@ DELIVERY_KEY = "lora-audit:delivery:{delivery_id}"
 # back (workers.recovery), which reads a missing key as "accepted but lost".
 SEEN_TTL_SECONDS = 4 * 24 * 3600
 QUEUED, IGNORED = b"queued", b"ignored"
+# The workers' ledger of jobs (workers/ledger.py), whose first entry for each job is written here.
+LEDGER_KEY = "lora-audit:ledger:{task_id}"
+LEDGER_INDEX = "lora-audit:ledger"  # sorted set: task id -> when the recovery looks at it next
+LEDGER_TTL_SECONDS = 7 * 86400
+LEDGER_QUEUED = "queued"
 log = logging.getLogger(__name__)
 
-# KEYS[1]: the delivery's key; KEYS[2..]: each job's queue list.
-# ARGV[1]: the mark, ARGV[2]: its ttl, ARGV[3..]: each job's message, in KEYS order.
+# KEYS[1]: the delivery's key, KEYS[2]: the ledger's index; then for each job its queue list and
+# its ledger entry. ARGV[1]: the mark, ARGV[2]: its ttl, ARGV[3]: now, ARGV[4]: the ledger's ttl;
+# then for each job its message, task id, task name, queue name and kwargs (JSON).
 _ENQUEUE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-for i = 2, #KEYS do redis.call('LPUSH', KEYS[i], ARGV[i + 1]) end
+local jobs = (#KEYS - 2) / 2
+for j = 0, jobs - 1 do
+    local queue, entry, a = KEYS[3 + 2 * j], KEYS[4 + 2 * j], 5 + 5 * j
+    redis.call('LPUSH', queue, ARGV[a])
+    if redis.call('EXISTS', entry) == 0 then
+        redis.call('HSET', entry, 'state', 'queued', 'queued_at', ARGV[3], 'name', ARGV[a + 2],
+            'queue', ARGV[a + 3], 'kwargs', ARGV[a + 4], 'retries', 0)
+        redis.call('EXPIRE', entry, ARGV[4])
+        redis.call('ZADD', KEYS[2], ARGV[3], ARGV[a + 1])
+    end
+end
 redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
 return 1
 """
@@ -98,12 +121,21 @@ class JobQueue:
 
         Raises QueueUnavailable when Redis did not answer (the jobs may have been queued)."""
         key = DELIVERY_KEY.format(delivery_id=delivery_id)
-        messages = [task_message(self.celery, job) for job in jobs]
+        keys: list[str] = [key, LEDGER_INDEX]
+        args: list[str | bytes | float] = [QUEUED, SEEN_TTL_SECONDS, time.time()]
+        args.append(LEDGER_TTL_SECONDS)
+        for job in jobs:
+            task_id = job.task_id()
+            keys += [job.QUEUE, LEDGER_KEY.format(task_id=task_id)]
+            args += [
+                task_message(self.celery, job),
+                task_id,
+                job.TASK_NAME,
+                job.QUEUE,
+                json.dumps(job.model_dump(mode="json")),
+            ]
         try:
-            done = self._enqueue(
-                keys=[key, *(job.QUEUE for job in jobs)],
-                args=[QUEUED, SEEN_TTL_SECONDS, *messages],
-            )
+            done = self._enqueue(keys=keys, args=args)
         except redis.RedisError as exc:
             raise QueueUnavailable(f"cannot enqueue delivery {delivery_id}: {exc}") from exc
         return bool(done)

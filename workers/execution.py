@@ -213,8 +213,13 @@ def execute(
         job = job_type.model_validate(dict(kwargs))
     except ValidationError as exc:
         log = job_logger(__name__, delivery_id=None, repo=None, sha=None)
-        # Retrying cannot fix a malformed job: drop it, loudly.
+        # Retrying cannot fix a malformed job: drop it, loudly, and its ledger entry with it.
         log.error("dropping %s: invalid arguments: %s", job_type.TASK_NAME, exc)
+        if task.request.id:
+            try:
+                services().ledger.drop(task.request.id)
+            except redis.RedisError as error:
+                log.warning("could not drop its ledger entry: %s", error)
         return {"status": "invalid", "error": str(exc)}
     log = job_logger(
         f"workers.{job_type.__name__}", delivery_id=job.delivery_id, repo=job.repo, sha=job_sha(job)

@@ -12,8 +12,9 @@ Celery task id, stable across retries and redeliveries) therefore has an entry i
   with that reason instead of being killed the same way again.
 - `end` deletes the entry; `wait` (a Celery retry), `park` (a retry too long for the broker) and
   `gave_up` (the failure could not be reported) release the lease and say when the entry is due.
+- The web app writes each job's first entry, "queued", with the job's message (bot/queue.py).
 - The periodic recovery (workers/recovery.py) sends again every entry that is due: parked
-  retries at their time, reports that failed after a backoff, and attempts whose message was lost.
+  retries at their time, reports that failed after a backoff, and jobs whose message was lost.
 """
 
 from __future__ import annotations
@@ -25,9 +26,12 @@ from typing import Any
 
 import redis
 
-KEY = "lora-audit:ledger:{task_id}"
-INDEX = "lora-audit:ledger"
-ENTRY_TTL_SECONDS = 7 * 86400
+from bot.queue import LEDGER_INDEX as INDEX
+from bot.queue import LEDGER_KEY as KEY
+from bot.queue import LEDGER_TTL_SECONDS as ENTRY_TTL_SECONDS
+
+# States in which the job has no message of its own in the broker: the recovery sends it.
+WITHOUT_MESSAGE = frozenset({"parked", "gave_up"})
 MAX_GIVE_UP_BACKOFF_SECONDS = 6 * 3600
 
 # KEYS: entry, index. ARGV: holder, now, lease_until, due, name, queue, kwargs, retries, ttl, id.
@@ -106,10 +110,11 @@ class Entry:
     queue: str
     kwargs: dict[str, Any]
     retries: int
-    state: str  # running, waiting, parked, gave_up, resent
+    state: str  # queued, running, waiting, parked, gave_up, resent
     resends: int  # times sent again because its message was lost (parked retries not counted)
     gave_ups: int  # times it gave up and could not report it
     reason: str
+    queued_at: float  # when the web app queued it (0 for a job queued otherwise)
 
 
 def _text(value: object) -> str:
@@ -239,6 +244,7 @@ class Ledger:
                     resends=int(data.get("resends") or 0),
                     gave_ups=int(data.get("gave_ups") or 0),
                     reason=data.get("reason", ""),
+                    queued_at=float(data.get("queued_at") or 0),
                 )
             )
         return entries
@@ -261,7 +267,7 @@ class Ledger:
         """The recovery sent the job again; if that copy never starts either, try once more."""
         pipe = self.client.pipeline()
         pipe.hset(self.key(entry.task_id), "state", "resent")
-        if entry.state not in {"parked", "gave_up"}:  # its message was lost
+        if entry.state not in WITHOUT_MESSAGE:  # its message was lost
             pipe.hincrby(self.key(entry.task_id), "resends", 1)
         pipe.zadd(INDEX, {entry.task_id: time.time() + lost_after})
         pipe.execute()

@@ -3,18 +3,20 @@ acknowledged deliveries Redis lost are redelivered; due ledger entries are sent 
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 
 import redis
 
 from bot.jobs import PushAudit
-from bot.queue import DELIVERY_KEY
+from bot.queue import DELIVERY_KEY, LEDGER_INDEX, JobQueue, make_celery
 from tests.support.broker import queued_tasks
 from tests.workers.world import World
 from workers.celery_app import create_app
+from workers.ledger import Ledger
 from workers.logs import JobLogger
-from workers.recovery import MAX_REDELIVERIES, recover_failed_deliveries
+from workers.recovery import MAX_REDELIVERIES, UNACKED_KEY, recover_failed_deliveries
 from workers.services import Services
 
 LOG = JobLogger(logging.getLogger("tests.recovery"), {})
@@ -113,3 +115,71 @@ def test_due_ledger_entries_are_sent_again_with_their_task_id(
         job.model_dump(mode="json"),
     )
     assert recover_failed_deliveries(services, LOG, celery)["resent"] == []  # not due again yet
+
+
+def _submitted(world: World, services: Services, repo: str) -> PushAudit:
+    """A push delivery the web app accepted: its message queued and its ledger entry written."""
+    job = PushAudit(
+        delivery_id=f"d-{repo}",
+        installation_id=1,
+        repo=f"octo/{repo}",
+        ref="refs/heads/main",
+        before="a" * 40,
+        after="b" * 40,
+        default_branch="main",
+    )
+    client = redis.Redis.from_url(world.redis_url)
+    assert JobQueue(client, make_celery(world.redis_url)).submit(job.delivery_id or "", [job])
+    # Time passes: it was queued longer ago than a message may take to reach a worker.
+    earlier = time.time() - services.tuning.lost_after - 1
+    client.hset(Ledger.key(job.task_id()), "queued_at", earlier)
+    client.zadd(LEDGER_INDEX, {job.task_id(): earlier})
+    return job
+
+
+def test_a_queued_job_whose_message_vanished_is_sent_again_and_one_still_waiting_is_not(
+    world: World, services: Services
+) -> None:
+    """A worker's BRPOP took the message just before Redis went down, and kombu never wrote it
+    to its unacked hash: the delivery is recorded, so only the ledger still knows the job."""
+    client = redis.Redis.from_url(world.redis_url)
+    lost = _submitted(world, services, "lost")
+    client.rpop(lost.QUEUE)  # the oldest message: the one the worker took and lost
+    taken = _submitted(world, services, "taken")
+    message = client.rpop(taken.QUEUE)  # a worker holds it, unacknowledged
+    waiting = _submitted(world, services, "waiting")
+    assert isinstance(message, bytes)
+    client.hset(UNACKED_KEY, "tag-1", json.dumps([json.loads(message), "", taken.QUEUE]))
+    celery = create_app()
+    celery.conf.update(broker_url=world.redis_url)
+
+    result = recover_failed_deliveries(services, LOG, celery)
+
+    assert result["resent"] == [lost.task_id()]
+    assert [task.id for task in queued_tasks(world.redis_url, lost.QUEUE)] == [
+        waiting.task_id(),
+        lost.task_id(),
+    ]
+    assert recover_failed_deliveries(services, LOG, celery)["resent"] == []
+
+
+def test_a_queued_job_is_not_sent_again_before_its_message_could_be_lost(
+    world: World, services: Services
+) -> None:
+    job = PushAudit(
+        delivery_id="d-fresh",
+        installation_id=1,
+        repo="octo/fresh",
+        ref="refs/heads/main",
+        before="a" * 40,
+        after="b" * 40,
+        default_branch="main",
+    )
+    client = redis.Redis.from_url(world.redis_url)
+    assert JobQueue(client, make_celery(world.redis_url)).submit("d-fresh", [job])
+    client.rpop(job.QUEUE)  # taken by a worker that has not begun it yet
+    celery = create_app()
+    celery.conf.update(broker_url=world.redis_url)
+
+    assert recover_failed_deliveries(services, LOG, celery)["resent"] == []
+    assert queued_tasks(world.redis_url, job.QUEUE) == []
