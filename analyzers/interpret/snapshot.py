@@ -53,17 +53,19 @@ _SHARED: tuple[type, ...] = (
 class _Copier:
     def __init__(self, mapping: dict[int, Any]) -> None:
         self.memo: dict[int, Any] = dict(mapping)
-        self.kinds: dict[type, Callable[[_Copier, Any], Any]] = {}
 
     def copy(self, value: Any) -> Any:
+        # Most of a state is shared values (names, numbers, locations, frozen values): they
+        # are known by their kind alone, before the memo is asked.
+        kind = type(value)
+        handler = _HANDLERS.get(kind)
+        if handler is None:
+            handler = _HANDLERS[kind] = _handler(kind)
+        if handler is _shared:
+            return value
         known = self.memo.get(id(value))
         if known is not None:
             return known
-        kind = type(value)
-        handler = self.kinds.get(kind)
-        if handler is None:
-            handler = _handler(kind)
-            self.kinds[kind] = handler
         return handler(self, value)
 
 
@@ -81,8 +83,9 @@ def _list(c: _Copier, value: list[Any]) -> list[Any]:
 def _dict(c: _Copier, value: dict[Any, Any]) -> dict[Any, Any]:
     new: dict[Any, Any] = {}
     c.memo[id(value)] = new
+    copy = c.copy
     for key, item in value.items():
-        new[c.copy(key)] = c.copy(item)
+        new[key if type(key) is str else copy(key)] = copy(item)
     return new
 
 
@@ -147,6 +150,10 @@ _KINDS: dict[type, Callable[[_Copier, Any], Any]] = {
     types.FunctionType: _function,
     Concat: _concat,
 }
+
+
+# How each kind is copied, learnt once per kind (`_handler`).
+_HANDLERS: dict[type, Callable[[_Copier, Any], Any]] = {}
 
 
 def _handler(kind: type) -> Callable[[_Copier, Any], Any]:
