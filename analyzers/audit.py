@@ -30,7 +30,13 @@ from analyzers.files.fingerprint import source_fingerprint
 from analyzers.files.parsing import ParseFailure
 from analyzers.files.progress import advance
 from analyzers.files.project import top_relative, tree_top
-from analyzers.files.source import PROCESS_NEEDLES, SCRIPT_NEEDLES, SourceError, SourceTree
+from analyzers.files.source import (
+    PROCESS_NEEDLES,
+    SCRIPT_NEEDLES,
+    WRITE_NEEDLES,
+    SourceError,
+    SourceTree,
+)
 from analyzers.files.suppression import find_markers
 from analyzers.model import Evidence, Report
 from analyzers.report.linking import link_rows
@@ -374,7 +380,7 @@ def _audit_tree(
     # files that start processes (a dispatcher names the driver it starts); files with a coding
     # cookie too, whose text is searched decoded when the codec can hide an ASCII needle.
     found = tree.candidates(
-        (*PREFILTER_NEEDLES, *PROCESS_NEEDLES, *SCRIPT_NEEDLES, *COOKIE_NEEDLES)
+        (*PREFILTER_NEEDLES, *PROCESS_NEEDLES, *SCRIPT_NEEDLES, *WRITE_NEEDLES, *COOKIE_NEEDLES)
     )
     files = list(tree.files())
     store = ModuleStore(tree, files)
@@ -389,6 +395,7 @@ def _audit_tree(
         ]
 
     spawning: list[str] = []
+    writing: list[str] = []
     requesting: list[str] = []
     unreadable: list[Evidence] = []
     for path in chosen(found):
@@ -400,11 +407,17 @@ def _audit_tree(
             requesting.append(path)
         elif store.contains(path, (*PROCESS_NEEDLES, *SCRIPT_NEEDLES)):
             spawning.append(path)  # a dispatcher, or a script that runs a helper module
+        elif store.contains(path, WRITE_NEEDLES):
+            writing.append(path)  # a trainer whose step may hand its saved folder to a driver
     # The row invariant: every file with a request site (read from its syntax) is analysed and
     # gets a row, whether or not a run reaches the site.
     sites = discover_sites(store, requesting, lambda needles: chosen(tree.candidates(needles)))
     audit.analyse_all(list(dict.fromkeys([*requesting, *sites])))
-    _find_dispatchers(audit, [path for path in spawning if path not in sites])
+    _find_dispatchers(
+        audit,
+        [path for path in spawning if path not in sites],
+        [path for path in writing if path not in sites],
+    )
     rows = link_rows(audit.analyses, tree.commit, sites)
     for row in rows:
         row_plan = audit.plan_for(row.path)
@@ -440,16 +453,19 @@ _REFERENCES: dict[tuple[str, str], References | None] = {}
 _REFERENCES_KEPT = 4096
 
 
-def _find_dispatchers(audit: _Audit, spawning: list[str]) -> None:
+def _find_dispatchers(audit: _Audit, spawning: list[str], writing: list[str]) -> None:
     """Files that start processes or run as scripts and name a driver: a string holding its
     file stem, or an import that resolves to it (`references.py`). A dispatcher starts it; a
     script may run the requests a helper module builds or serves, which the helper's row then
     takes. A found file is a driver for the next round, so callers of callers are found too.
+    So are the modules of `writing` that name a driver and hand a folder they save weights
+    into to another call (`judge/writers.py`): a trainer's step that the driver serves.
 
-    A script that reaches a driver only through a module of no row of its own (`train.py` runs
-    `Trainer.step()`, which calls `Generator.pairs()`) is not found: following every module that
-    names a driver sent most scripts of a framework repository to a whole analysis (ART 4 s ->
-    82 s) for rows none of them had."""
+    A script that reaches a driver only through a module of no row of its own is not found
+    through that module: following every module that names a driver sent most scripts of a
+    framework repository to a whole analysis (ART 4 s -> 82 s) for rows none of them had. The
+    module is, when it hands a saved folder over (`train.py` runs `Trainer.step()`, which saves
+    the policy and calls `Generator.pairs(folder)`), and its step run twice shows the hazard."""
     seen: set[str] = set()
     for _ in range(_DISPATCH_ROUNDS):
         drivers = sorted(path for path, found in audit.analyses.items() if found.row is not None)
@@ -461,9 +477,33 @@ def _find_dispatchers(audit: _Audit, spawning: list[str]) -> None:
         # overriding how ids are made) is how scripts reach the driver: they count as it.
         named += _subclassing_siblings(audit, named)
         fresh = _naming(audit, named, [path for path in spawning if path not in audit.analyses])
+        fresh += [
+            path
+            for path in _naming(audit, named, [p for p in writing if p not in audit.analyses])
+            if _hands_over_saved_folders(audit, path, named)
+        ]
         if not fresh:
             return
         audit.analyse_all(fresh)
+
+
+def _hands_over_saved_folders(audit: _Audit, path: str, named: list[str]) -> bool:
+    """Whether a function of the module at `path` saves weights into a folder and gives that
+    folder to a call that may reach one of the drivers `named` (`judge/writers.py`); an
+    unparsable file counts, as it may."""
+    from analyzers.files.references import imports_elsewhere, parsed, reexporting_inits
+    from analyzers.judge.writers import writer_functions
+
+    data = audit.store.data(path)
+    tree = parsed(data, path) if isinstance(data, bytes) else None
+    if tree is None:
+        return True
+    store = audit.store
+    inits = reexporting_inits(named, store.files, store.package_roots, partial(_references, audit))
+    elsewhere = imports_elsewhere(
+        tree, path, named, files=store.files, roots=store.package_roots, packages=inits
+    )
+    return bool(writer_functions(tree, elsewhere))
 
 
 def _needles(audit: _Audit, named: list[str]) -> tuple[bytes, ...]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 import posixpath
 import re
+import sys
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 
@@ -182,6 +183,48 @@ def refers_to(
     targets = wanted | set(packages)
     search = [posixpath.dirname(path), *roots]
     return any(_resolves(name, search, files) & targets for name in found.modules)
+
+
+def imports_elsewhere(
+    tree: ast.Module,
+    path: str,
+    drivers: Collection[str],
+    *,
+    files: Collection[str],
+    roots: Iterable[str],
+    packages: Collection[str],
+) -> set[str]:
+    """The names the file's imports bind that cannot reach one of `drivers`: the modules the
+    import may load are in the repository and none is a driver or one of `packages` (the
+    `__init__.py` files that may run a driver, `reexporting_inits`): a helper from
+    `utils.analysis` is not a driver. So are the standard library's (`shutil`, `json`). A
+    module found nowhere may be the repository's own under a root not known here: it counts."""
+    targets = set(drivers) | set(packages)
+    search = [posixpath.dirname(path), *roots]
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Import | ast.ImportFrom):
+            continue
+        loads = list(_imported_names(node, path))
+        if isinstance(node, ast.ImportFrom):
+            # What `from a.b import c` binds is `a.b.c` or a name of `a.b`; running `a` on
+            # the way binds nothing.
+            loads = loads[-(len(node.names) + 1) :]
+        resolved = [_resolves(name, search, files) for name in loads]
+        if any(hits & targets for hits in resolved):
+            continue
+        top = (node.module or "").split(".")[0] if isinstance(node, ast.ImportFrom) else ""
+        standard = (
+            all(alias.name.split(".")[0] in sys.stdlib_module_names for alias in node.names)
+            if isinstance(node, ast.Import)
+            else node.level == 0 and top in sys.stdlib_module_names
+        )
+        if not any(resolved) and not standard:
+            continue
+        for alias in node.names:
+            if alias.name != "*":
+                found.add(alias.asname or alias.name.split(".")[0])
+    return found
 
 
 def _imported_names(node: ast.Import | ast.ImportFrom, path: str) -> Iterator[str]:

@@ -6,14 +6,13 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from analyzers.files.source import WEIGHT_WRITERS
 from analyzers.interpret.runtime import Write
 from analyzers.interpret.trace import Content
 from analyzers.interpret.values import Concat, Const, Sym, Value, opaque_parts, same
 
 # Methods that write a model's weights into a folder (`model.save_pretrained(folder)`).
-WRITE_METHODS = frozenset(
-    {"save_pretrained", "save_model", "save_lora", "save_adapter", "save_lora_adapter"}
-)
+WRITE_METHODS = WEIGHT_WRITERS
 # A call in source text that may write weights into a folder: a function making one may rewrite
 # the folder a request names between two of its serves.
 WRITE_HINT = re.compile(

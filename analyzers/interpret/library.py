@@ -239,7 +239,7 @@ def call_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc
 _PURE_TEXT_METHODS = frozenset(
     {"split", "rsplit", "strip", "lstrip", "rstrip", "lower", "upper", "casefold", "replace",
      "startswith", "endswith", "removeprefix", "removesuffix", "partition", "rpartition",
-     "splitlines", "isdigit", "isnumeric", "zfill", "title"}
+     "splitlines", "isdigit", "isnumeric", "zfill", "title", "encode", "decode"}
 )  # fmt: skip
 
 

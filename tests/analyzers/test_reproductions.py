@@ -20,12 +20,7 @@ from tests.analyzers.conftest import DRIVERS
 
 REPRODUCTIONS = DRIVERS / "reproductions"
 
-KNOWN_WRONG: set[str] = {
-    # The script names only the trainer module, which names the generator: discovery does not
-    # follow modules of no row (see `audit._find_dispatchers`), so the generator is judged
-    # alone, as a digest of unknown paths (Safe-probabilistic).
-    "script-reaches-driver-through-a-relay/odpo/generator.py",
-}
+KNOWN_WRONG: set[str] = set()
 
 
 def _cases() -> list[object]:

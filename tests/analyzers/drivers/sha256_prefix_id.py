@@ -1,4 +1,4 @@
-# expect: Safe-probabilistic line=20 reason~="lora_int_id comes from int(sha256(adapters[0].encode(...)).hexdigest()[:12], 16) + 1" reason~="probability at most 2.84e-11"
+# expect: Safe-probabilistic line=20 reason~="lora_int_id comes from int(sha256(adapters[0].encode()).hexdigest()[:12], 16) + 1" reason~="probability at most 2.84e-11"
 """A 48-bit sha256 prefix of the path is the id: two of the (unknown number of) adapters collide
 only with a tiny, bounded probability."""
 import hashlib
