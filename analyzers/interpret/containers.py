@@ -191,27 +191,59 @@ def find_key(
                 return index, True
         known = not target.open and all(known_apart(k, key) for k in target.keys)
         return None, False if known else None
-    found, present = search(m, target.keys, key, default=expected)
+    weight = relevance.SITES if any(_holds_request(v) for v in target.values) else relevance.CALLS
+    found, present = search(m, target.keys, key, default=expected, weight=weight)
     if found is None and target.open:
         return None, None
     return found, present
 
 
+def _holds_request(value: Value) -> bool:
+    """A request, or an object or collection holding one: which of them a lookup finds
+    decides what is served (a registry of requests by name)."""
+    if isinstance(value, RequestV):
+        return True
+    items = (
+        value.attrs.values()
+        if isinstance(value, InstV)
+        else value.items
+        if isinstance(value, ListV)
+        else value.values
+        if isinstance(value, DictV)
+        else ()
+    )
+    return any(isinstance(item, RequestV) for item in items)
+
+
 def search(
-    m: Machine, pool: list[Value], wanted: Value, *, default: bool = False
+    m: Machine,
+    pool: list[Value],
+    wanted: Value,
+    *,
+    default: bool = False,
+    weight: int = relevance.CALLS,
 ) -> tuple[int | None, bool | None]:
     """Where `wanted` is in `pool` and whether it is there, each unknown pair asked in turn up
-    to the first that is it (`same_key`): dict keys, list and set items."""
+    to the first that is it (`same_key`): dict keys, list and set items. `weight`: how much
+    the answer matters to the search (`relevance`): the keys of a registry of requests decide
+    which request a later serve gets, so those pairs are tried before plain ones."""
     answers: list[bool | None] = []
     for index, existing in enumerate(pool):
-        answer = same_key(m, existing, wanted, default=default)
+        answer = same_key(m, existing, wanted, default=default, weight=weight)
         if answer is True:
             return index, True
         answers.append(answer)
     return None, False if all(answer is False for answer in answers) else None
 
 
-def same_key(m: Machine, stored: Value, wanted: Value, *, default: bool = False) -> bool | None:
+def same_key(
+    m: Machine,
+    stored: Value,
+    wanted: Value,
+    *,
+    default: bool = False,
+    weight: int = relevance.CALLS,
+) -> bool | None:
     """Whether a dict key is the one stored. Two arguments of unseen callers (a registry's
     `EXPERTS[name]` written by one route and read by another), or two values the analysis
     cannot see (a name from a request body, a key of a mapping given to `__init__`), may be
@@ -221,23 +253,25 @@ def same_key(m: Machine, stored: Value, wanted: Value, *, default: bool = False)
     if answer is True or known_apart(stored, wanted):
         return answer
     if isinstance(stored, InstV) and isinstance(wanted, InstV):  # `cache[Key(name, step)]`
-        return _same_fields(m, stored, wanted, default=default)
+        return _same_fields(m, stored, wanted, default=default, weight=weight)
     if isinstance(stored, ListV) and isinstance(wanted, ListV):  # `cache[(name, step)]`
         if len(stored.items) != len(wanted.items):
             return False
         parts = [
-            same_key(m, a, b, default=default)
+            same_key(m, a, b, default=default, weight=weight)
             for a, b in zip(stored.items, wanted.items, strict=True)
         ]
         return False if False in parts else (True if all(parts) else None)
     if isinstance(stored, Sym) and isinstance(wanted, Sym):
         if _siblings(stored.key, wanted.key):
             return answer
-        return taken_as_same(m, stored.key, wanted.key, _asked(stored, wanted), default=default)
+        return taken_as_same(
+            m, stored.key, wanted.key, _asked(stored, wanted), default=default, weight=weight
+        )
     # a name from a request against a literal key
     if holds_unknown(stored) or holds_unknown(wanted):
         memo = f"same-key:{key_text(stored)}={key_text(wanted)}"
-        if not m.ask(_asked(stored, wanted), memo, default=default):
+        if not m.ask(_asked(stored, wanted), memo, default=default, weight=weight):
             return False
         m.trace.assume_input(_asked(stored, wanted).removeprefix("whether "))
         for symbol, literal in ((stored, wanted), (wanted, stored)):
@@ -258,7 +292,9 @@ def _as_taken(m: Machine, value: Value) -> Value:
     return value
 
 
-def _same_fields(m: Machine, stored: InstV, wanted: InstV, *, default: bool) -> bool | None:
+def _same_fields(
+    m: Machine, stored: InstV, wanted: InstV, *, default: bool, weight: int
+) -> bool | None:
     """Two instances of one class that compares by its declared fields (no `__eq__` of its
     own), field by field as a tuple key is; any other pair stays as `same` has it."""
     names = _declared_fields(stored.cls)
@@ -266,7 +302,9 @@ def _same_fields(m: Machine, stored: InstV, wanted: InstV, *, default: bool) -> 
         return same(stored, wanted)
     if any(name not in stored.attrs or name not in wanted.attrs for name in names):
         return None
-    parts = [same_key(m, stored.attrs[n], wanted.attrs[n], default=default) for n in names]
+    parts = [
+        same_key(m, stored.attrs[n], wanted.attrs[n], default=default, weight=weight) for n in names
+    ]
     return False if False in parts else (True if all(parts) else None)
 
 
@@ -308,7 +346,13 @@ def _owned(value: Value, desc: str) -> str:
 
 
 def taken_as_same(
-    m: Machine, stored: str, wanted: str, text: str, *, default: bool = False
+    m: Machine,
+    stored: str,
+    wanted: str,
+    text: str,
+    *,
+    default: bool = False,
+    weight: int = relevance.CALLS,
 ) -> bool:
     """Whether this world takes two caller inputs to be one value; once it does, the judge
     sees them as one (`Trace.same_inputs`)."""
@@ -317,7 +361,7 @@ def taken_as_same(
     if first == second:
         return True
     low, high = sorted((first, second))
-    if not m.ask(text, f"same-key:{low}={high}", default=default):
+    if not m.ask(text, f"same-key:{low}={high}", default=default, weight=weight):
         return False
     m.trace.assume_input(text.removeprefix("whether "))
     for key, target in list(aliases.items()):

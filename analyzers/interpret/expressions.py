@@ -326,7 +326,8 @@ def _comparison(m: Machine, node: ast.Compare, scope: Scope) -> Value:
 
 def _if_exp(m: Machine, node: ast.IfExp, scope: Scope) -> Value:
     test = m.eval(node.test, scope)
-    if m.truth(test, default=True, loc=m.loc(scope.module, node)):
+    loc = m.loc(scope.module, node)
+    if m.truth(test, default=True, loc=loc, branches=(node.body, node.orelse)):
         return m.eval(node.body, scope)
     return m.eval(node.orelse, scope)
 

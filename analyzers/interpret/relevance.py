@@ -35,6 +35,54 @@ _WORDS = re.compile(
 Branch = ast.AST | Sequence[ast.stmt]
 
 
+def rest_after(tree: ast.Module, node: ast.stmt) -> list[ast.stmt] | None:
+    """The statements after `node` in its block, when `node` is an `if` with no `else` whose
+    body may leave that block (`continue`, `break`, `return`, `raise`, even inside a `try`):
+    they run on the other side for sure, and on the body's side only when it does not leave.
+    (`if cached: try: ...; continue` before a serve: the serve is what the body may skip.)"""
+    if not isinstance(node, ast.If) or node.orelse or not _may_leave(node.body):
+        return None
+    found = _blocks(tree).get(id(node))
+    if found is None:
+        return None
+    body, index = found
+    return list(body[index + 1 :]) or None
+
+
+def _may_leave(body: Sequence[ast.stmt]) -> bool:
+    stack: list[ast.AST] = list(body)
+    while stack:
+        current = stack.pop()
+        if isinstance(current, ast.Return | ast.Raise | ast.Continue | ast.Break):
+            return True
+        if isinstance(current, _NESTED):
+            continue  # a function's return, or an inner loop's continue, leaves only that
+        stack.extend(ast.iter_child_nodes(current))
+    return False
+
+
+_NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.For, ast.While)
+
+
+def _blocks(tree: ast.Module) -> dict[int, tuple[list[ast.stmt], int]]:
+    """Each statement's block and its place in it, by the statement's id (once per module)."""
+
+    def build() -> dict[int, tuple[list[ast.stmt], int]]:
+        table: dict[int, tuple[list[ast.stmt], int]] = {}
+        for parent in ast.walk(tree):
+            for field in ("body", "orelse", "finalbody"):
+                block = getattr(parent, field, None)
+                if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                    for index, statement in enumerate(block):
+                        table[id(statement)] = (block, index)
+            for handler in getattr(parent, "handlers", ()):
+                for index, statement in enumerate(handler.body):
+                    table[id(statement)] = (handler.body, index)
+        return table
+
+    return node_memo(tree, "blocks", build)
+
+
 def weight(branches: Iterable[Branch | None]) -> int:
     """The highest weight of the given branches (the body and the `else` of a decision)."""
     best = PLAIN

@@ -228,11 +228,14 @@ def _if(m: Machine, node: ast.If, scope: Scope, *, chained: bool = False) -> Non
     log = m.oracle.log
     start = len(log)
     condition = expressions.condition(m, node.test, scope, default=default)
+    # The first world enters a body that may leave the block: the rest of the block is what the
+    # other side runs, and what makes trying that side worth it (`if cached: ...; continue`).
+    rest = relevance.rest_after(scope.module.source.tree, node) if default and not chained else None
     taken = m.truth(
         condition,
         default=default,
         loc=m.loc(scope.module, node.test),
-        branches=(node.body, node.orelse or None),
+        branches=(node.body, node.orelse or rest or None),
     )
     entry: BlockEntry = UNGUARDED
     if not chained:  # an `elif` side also rests on the answers before it: not one guard

@@ -57,3 +57,31 @@ def test_weights_only_order_the_search_every_combination_still_runs() -> None:
     assert len(results) == 8
     assert len(set(results)) == 8
     assert results[1] == (True, False, False)
+
+
+def test_the_rest_of_a_block_is_the_other_side_of_an_if_whose_body_may_leave_it() -> None:
+    import ast
+
+    from analyzers.interpret.relevance import SITES, rest_after, weight
+
+    tree = ast.parse(
+        "for step in steps:\n"
+        "    if cached(step):\n"
+        "        try:\n"
+        "            show(step)\n"
+        "            continue\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "    llm.generate(prompts, lora_request=request(step))\n"
+        "    if verbose:\n"
+        "        print(step)\n"
+        "    done(step)\n"
+    )
+    loop = tree.body[0]
+    assert isinstance(loop, ast.For)
+    cached, serve, verbose, _ = loop.body
+    assert isinstance(cached, ast.If)
+    rest = rest_after(tree, cached)
+    assert rest == [serve, verbose, loop.body[3]]
+    assert weight([cached.body, rest]) == SITES  # the serve is what the body may skip
+    assert rest_after(tree, verbose) is None  # its body never leaves: both sides run the rest
