@@ -22,7 +22,17 @@ from analyzers.interpret.trace import (
     ServerServe,
     Trace,
 )
-from analyzers.interpret.values import Const, Hashed, Sym, as_int, describe, label, same
+from analyzers.interpret.values import (
+    Concat,
+    Const,
+    Hashed,
+    Sym,
+    Value,
+    as_int,
+    describe,
+    label,
+    same,
+)
 from analyzers.judge.lifetimes import (
     LARGE_CAPACITY,
     Groups,
@@ -349,6 +359,29 @@ def _ids_may_collide(first: Served, second: Served) -> bool:
         return False
     if isinstance(a, Sym) and isinstance(b, Sym) and a.key == b.key:
         return False
-    return not (
-        first.path is not None and second.path is not None and same(first.path, second.path)
-    )
+    if first.path is None or second.path is None:
+        return True
+    if same(first.path, second.path):
+        return False
+    # Ids and paths made of one input each (`id=step`, `f"{run}/checkpoint-{step}"`): where
+    # the ids are equal the inputs are, and so are the paths: a hit of the same adapter, if
+    # nothing may have written into either folder (a slot rewritten every other step is new
+    # weights under the same id and folder).
+    if (
+        isinstance(a, Sym)
+        and isinstance(b, Sym)
+        and not (a.opaque or b.opaque)
+        and first.content.token() is None
+        and second.content.token() is None
+    ):
+        return same(first.path, _as_if_equal(second.path, b, a)) is not True
+    return True
+
+
+def _as_if_equal(value: Value, old: Sym, new: Sym) -> Value:
+    """`value` where the input of `old` is the input of `new`, as when `old == new`."""
+    if isinstance(value, Sym) and value.key == old.key:
+        return Sym(new.key, new.desc, value.offset - old.offset + new.offset, new.opaque, new.where)
+    if isinstance(value, Concat):
+        return Concat(tuple(_as_if_equal(part, old, new) for part in value.parts))
+    return value
