@@ -476,22 +476,34 @@ def _find_dispatchers(audit: _Audit, spawning: list[str], writing: list[str]) ->
         # A module beside a driver that subclasses its classes (`PinnedRollout(BaseRollout)`
         # overriding how ids are made) is how scripts reach the driver: they count as it.
         named += _subclassing_siblings(audit, named)
-        fresh = _naming(audit, named, [path for path in spawning if path not in audit.analyses])
+        inits = _reexporting_inits(audit, named)
+        waiting = [path for path in spawning if path not in audit.analyses]
+        trainers = [path for path in writing if path not in audit.analyses]
+        fresh = _naming(audit, named, inits, waiting)
         fresh += [
             path
-            for path in _naming(audit, named, [p for p in writing if p not in audit.analyses])
-            if _hands_over_saved_folders(audit, path, named)
+            for path in _naming(audit, named, inits, trainers)
+            if _hands_over_saved_folders(audit, path, named, inits)
         ]
         if not fresh:
             return
         audit.analyse_all(fresh)
 
 
-def _hands_over_saved_folders(audit: _Audit, path: str, named: list[str]) -> bool:
+def _reexporting_inits(audit: _Audit, named: list[str]) -> set[str]:
+    """The `__init__.py` files importing a package may reach one of `named` through, read once
+    per discovery round (`references.reexporting_inits`)."""
+    from analyzers.files.references import reexporting_inits
+
+    store = audit.store
+    return reexporting_inits(named, store.files, store.package_roots, partial(_references, audit))
+
+
+def _hands_over_saved_folders(audit: _Audit, path: str, named: list[str], inits: set[str]) -> bool:
     """Whether a function of the module at `path` saves weights into a folder and gives that
     folder to a call that may reach one of the drivers `named` (`judge/writers.py`); an
-    unparsable file counts, as it may."""
-    from analyzers.files.references import imports_elsewhere, parsed, reexporting_inits
+    unparsable file counts, as it may. `inits`: `_reexporting_inits` of `named`."""
+    from analyzers.files.references import imports_elsewhere, parsed
     from analyzers.judge.writers import writer_functions
 
     data = audit.store.data(path)
@@ -499,7 +511,6 @@ def _hands_over_saved_folders(audit: _Audit, path: str, named: list[str]) -> boo
     if tree is None:
         return True
     store = audit.store
-    inits = reexporting_inits(named, store.files, store.package_roots, partial(_references, audit))
     elsewhere = imports_elsewhere(
         tree, path, named, files=store.files, roots=store.package_roots, packages=inits
     )
@@ -514,15 +525,15 @@ def _needles(audit: _Audit, named: list[str]) -> tuple[bytes, ...]:
     return tuple(sorted(stems | exported))
 
 
-def _naming(audit: _Audit, named: list[str], paths: Iterable[str]) -> list[str]:
-    """The files of `paths` that can name one of `named` (`references.refers_to`)."""
-    from analyzers.files.references import reexporting_inits, refers_to
+def _naming(audit: _Audit, named: list[str], inits: set[str], paths: Iterable[str]) -> list[str]:
+    """The files of `paths` that can name one of `named` (`references.refers_to`); `inits`:
+    `_reexporting_inits` of `named`."""
+    from analyzers.files.references import refers_to
 
     needles = _needles(audit, named)
     if not needles:
         return []
     store = audit.store
-    inits = reexporting_inits(named, store.files, store.package_roots, partial(_references, audit))
     found = []
     for path in paths:
         if not store.contains(path, needles) or not isinstance(store.data(path), bytes):

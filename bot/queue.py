@@ -122,8 +122,12 @@ class JobQueue:
         Raises QueueUnavailable when Redis did not answer (the jobs may have been queued)."""
         key = DELIVERY_KEY.format(delivery_id=delivery_id)
         keys: list[str] = [key, LEDGER_INDEX]
-        args: list[str | bytes | float] = [QUEUED, SEEN_TTL_SECONDS, time.time()]
-        args.append(LEDGER_TTL_SECONDS)
+        args: list[str | bytes | float] = [
+            QUEUED,
+            SEEN_TTL_SECONDS,
+            time.time(),
+            LEDGER_TTL_SECONDS,
+        ]
         for job in jobs:
             task_id = job.task_id()
             keys += [job.QUEUE, LEDGER_KEY.format(task_id=task_id)]

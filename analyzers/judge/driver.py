@@ -31,12 +31,7 @@ from analyzers.interpret.trace import (
 )
 from analyzers.interpret.version_checks import allows
 from analyzers.interpret.worlds import Oracle, explore
-from analyzers.judge.entries import (
-    entry_functions,
-    in_turn_entries,
-    is_private,
-    line_range,
-)
+from analyzers.judge.entries import entry_functions, in_turn_entries, is_private, line_range
 from analyzers.judge.outcome import SEVERITY, Outcome, rests_on_order, worst
 from analyzers.judge.reasons import only_when
 from analyzers.judge.unrolling import Widening, compared_numbers, widening

@@ -381,7 +381,7 @@ def _ids_may_collide(first: Served, second: Served) -> bool:
 def _as_if_equal(value: Value, old: Sym, new: Sym) -> Value:
     """`value` where the input of `old` is the input of `new`, as when `old == new`."""
     if isinstance(value, Sym) and value.key == old.key:
-        return Sym(new.key, new.desc, value.offset - old.offset + new.offset, new.opaque, new.where)
+        return new.shifted(value.offset - old.offset)
     if isinstance(value, Concat):
         return Concat(tuple(_as_if_equal(part, old, new) for part in value.parts))
     return value

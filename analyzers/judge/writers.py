@@ -48,10 +48,11 @@ def hands_over_what_it_saves(node: Function, elsewhere: Collection[str] = frozen
     calls = [item for item in ast.walk(node) if isinstance(item, ast.Call)]
     saves = [call for call in calls if _saves(call)]
     saved = {ast.dump(call.args[0]) for call in saves if call.args}
+    cannot_reach = _BUILTINS.union(elsewhere)
     return any(
         ast.dump(argument) in saved
         for call in calls
-        if call not in saves and _root(call.func) not in {*elsewhere, *_BUILTINS}
+        if call not in saves and _root(call.func) not in cannot_reach
         for argument in [*call.args, *(keyword.value for keyword in call.keywords)]
     )
 
