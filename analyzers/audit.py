@@ -28,6 +28,7 @@ from analyzers.files.discover import ABSENT, DriverLoader, ModuleStore, discover
 from analyzers.files.encoding import COOKIE_NEEDLES
 from analyzers.files.fingerprint import source_fingerprint
 from analyzers.files.parsing import ParseFailure
+from analyzers.files.posting import SEND_NEEDLES, Feed, feeds_of
 from analyzers.files.progress import advance
 from analyzers.files.project import top_relative, tree_top
 from analyzers.files.source import (
@@ -105,6 +106,9 @@ class _Audit:
     internal_errors: dict[str, str] = field(default_factory=dict)
     jobs: int | None = None  # worker processes for fresh analyses; None: sized by the machine
     pins: str | None = None  # `_pins_key()`, once per audit
+    # What the repository's HTTP clients post to routes right after rewriting the folder they
+    # post (`files/posting.py`): a fact about the callers of the repository's route handlers.
+    feeds: tuple[Feed, ...] = ()
 
     def plan_for(self, path: str) -> VersionPlan:
         """The vLLM releases a driver is judged at: pins from its folder up to the top."""
@@ -149,6 +153,7 @@ class _Audit:
             ",".join(str(v) for v in self.plan_for(path).versions),
             ",".join(self.plan_for(path).notes()),
             ",".join(self.store.package_roots),
+            ",".join(feed.key() for feed in self.feeds),
         ]
         return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
@@ -266,7 +271,7 @@ class _Audit:
         from analyzers.files.program import Module, module_name_for
         from analyzers.judge.driver import analyse_driver
 
-        loader = DriverLoader(self.store, path)
+        loader = DriverLoader(self.store, path, self.feeds)
         own = self.store.blob(path)
         deps = {path: Dep(own, None, own)}
         parsed = self.store.parse(path)
@@ -314,7 +319,8 @@ class _Audit:
         for dep, blob in loader.deps.items():
             if dep == loader.entry_path:
                 continue
-            parsed = None if blob in (ABSENT, "folder") else self.store.parse(dep)
+            whole = blob in (ABSENT, "folder") or dep in loader.whole
+            parsed = None if whole else self.store.parse(dep)
             if parsed is None or isinstance(parsed, ParseFailure):
                 found[dep] = Dep(blob, None, blob)
                 continue
@@ -397,6 +403,7 @@ def _audit_tree(
     spawning: list[str] = []
     writing: list[str] = []
     requesting: list[str] = []
+    posting: list[str] = []
     unreadable: list[Evidence] = []
     for path in chosen(found):
         data = store.data(path)
@@ -409,6 +416,9 @@ def _audit_tree(
             spawning.append(path)  # a dispatcher, or a script that runs a helper module
         elif store.contains(path, WRITE_NEEDLES):
             writing.append(path)  # a trainer whose step may hand its saved folder to a driver
+        if store.contains(path, WRITE_NEEDLES) and store.contains(path, SEND_NEEDLES):
+            posting.append(path)  # a client that may post the folder it saves to a route
+    audit.feeds = _feeds(audit, posting)
     # The row invariant: every file with a request site (read from its syntax) is analysed and
     # gets a row, whether or not a run reaches the site.
     sites = discover_sites(store, requesting, lambda needles: chosen(tree.candidates(needles)))
@@ -488,6 +498,30 @@ def _find_dispatchers(audit: _Audit, spawning: list[str], writing: list[str]) ->
         if not fresh:
             return
         audit.analyse_all(fresh)
+
+
+# What each client file (path, blob) posts after a write: parsed once per blob for a history.
+_FEEDS: dict[tuple[str, str], tuple[Feed, ...]] = {}
+
+
+def _feeds(audit: _Audit, paths: list[str]) -> tuple[Feed, ...]:
+    """The feeds of the client files `paths` (`files/posting.py`), in a stable order."""
+    from analyzers.files.references import parsed
+
+    found: list[Feed] = []
+    for path in paths:
+        key = (path, audit.store.blob(path))
+        if key not in _FEEDS:
+            data = audit.store.data(path)
+            tree = parsed(data, path) if isinstance(data, bytes) else None
+            if len(_FEEDS) >= _REFERENCES_KEPT:
+                _FEEDS.pop(next(iter(_FEEDS)))
+            try:
+                _FEEDS[key] = tuple(feeds_of(tree, path)) if tree is not None else ()
+            except RecursionError:  # nested too deeply to compare: no feed is claimed
+                _FEEDS[key] = ()
+        found.extend(_FEEDS[key])
+    return tuple(sorted(found))
 
 
 def _reexporting_inits(audit: _Audit, named: list[str]) -> set[str]:

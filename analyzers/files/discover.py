@@ -24,6 +24,7 @@ from analyzers.files.parsing import (
     empty_source,
     parse_source,
 )
+from analyzers.files.posting import Feed, same_route
 from analyzers.files.program import Module, ModuleLoader, module_name_for
 from analyzers.files.project import declared_package_roots, tree_top
 from analyzers.files.sites import (
@@ -225,17 +226,28 @@ class ModuleStore:
 class DriverLoader(ModuleLoader):
     """Resolves modules for one driver and records every path it looked at (for the cache)."""
 
-    def __init__(self, store: ModuleStore, entry_path: str) -> None:
+    def __init__(self, store: ModuleStore, entry_path: str, feeds: Sequence[Feed] = ()) -> None:
         self.store = store
         self.entry_path = entry_path
+        self.feeds = feeds
         folder = posixpath.dirname(entry_path)
         self.roots = list(dict.fromkeys(["", folder, "src", *store.package_roots]))
         self.deps: dict[str, str] = {}
         self.notes: list[str] = []
         self.touched: dict[str, set[str]] = {}  # path -> functions whose bodies were run or read
+        self.whole: set[str] = set()  # paths whose every byte the result depends on
 
     def touch(self, path: str, key: str) -> None:
         self.touched.setdefault(path, set()).add(key)
+
+    def posted_after_write(self, route: str) -> list[Feed]:
+        found = [feed for feed in self.feeds if same_route(feed.route, route)]
+        for feed in found:
+            # The result depends on the whole client as it is now (its lines are cited), not
+            # only on what an import of it would run.
+            self._lookup(feed.path)
+            self.whole.add(feed.path)
+        return found
 
     def _lookup(self, path: str) -> bool:
         blob = self.store.blob(path)

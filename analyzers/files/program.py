@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from analyzers.files.parsing import SourceFile
+from analyzers.files.posting import Feed
 
 
 @dataclass(frozen=True, eq=False)
@@ -42,6 +44,11 @@ class ModuleLoader(Protocol):
     def touch(self, path: str, key: str) -> None:
         """The analysis ran or read the body of the function `key` of the module at `path`:
         a later version of the module that changes only other bodies gives the same result."""
+        ...
+
+    def posted_after_write(self, route: str) -> Sequence[Feed]:
+        """The repository's clients that post a folder to `route` right after writing weights
+        into it (`files/posting.py`)."""
         ...
 
 

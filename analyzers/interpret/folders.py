@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from analyzers.files.source import WEIGHT_WRITERS
@@ -62,15 +63,20 @@ def relation(written: Value | None, path: Value) -> bool | None:
     return False
 
 
-def content_at(writes: Sequence[Write], path: Value | None) -> Content:
-    """How many writes so far certainly, or possibly, changed the folder `path`."""
+def content_at(
+    writes: Sequence[Write], path: Value | None, aliases: Mapping[str, str] | None = None
+) -> Content:
+    """How many writes so far certainly, or possibly, changed the folder `path`; `aliases`:
+    the inputs this world took to be one (`Trace.same_inputs`), so a folder written as one of
+    them is the folder named by the other."""
     if path is None:
         return Content()
     certain = possible = 0
     last = None
     rewriter = ""
+    named = _as_one(path, aliases) or path
     for write in writes:
-        related = relation(write.target, path)
+        related = relation(_as_one(write.target, aliases), named)
         if related is True:
             certain += 1
             last, rewriter = write.loc, _REWRITERS.get(write.kind, "")
@@ -80,7 +86,22 @@ def content_at(writes: Sequence[Write], path: Value | None) -> Content:
     return Content(certain, possible, last, rewriter=rewriter)
 
 
-_REWRITERS = {"watched": "process", "thread": "thread"}
+# A write a client of the repository makes before it posts the folder to a route handler
+# (`unseen._fed_arguments`): another process, known from the client's source.
+CLIENT_WRITE = "client"
+_REWRITERS = {"watched": "process", "thread": "thread", CLIENT_WRITE: "client"}
+
+
+def _as_one(value: Value | None, aliases: Mapping[str, str] | None) -> Value | None:
+    """An input this world took to equal another, under the one key both share now."""
+    if not aliases or value is None:
+        return value
+    if isinstance(value, Sym) and value.key in aliases:
+        return replace(value, key=aliases[value.key])
+    if isinstance(value, Concat):
+        parts = tuple(_as_one(part, aliases) or part for part in value.parts)
+        return replace(value, parts=parts)
+    return value
 
 
 def concurrent_writes(m: Machine, path: Value | None, loc: Loc) -> None:

@@ -71,7 +71,7 @@ def http_call(m: Machine, verb: str, args: CallArgs, loc: Loc) -> bool:
     server, known = _server(url)
     if route.effect is api.Effect.SERVE:
         now = {
-            fact.request.rid: content_at(m.writes, fact.request.path)
+            fact.request.rid: content_at(m.writes, fact.request.path, m.trace.same_inputs)
             for fact in m.trace.facts
             if isinstance(fact, ServerLoad) and not fact.unload
         }
@@ -84,6 +84,14 @@ def http_call(m: Machine, verb: str, args: CallArgs, loc: Loc) -> bool:
         m.trace.requests.append(request)
         m.covered.add((loc.path, loc.line, loc.column))
     m.trace.facts.append(
-        ServerLoad(server, request, unload, content_at(m.writes, path), loc, m.proc, known)
+        ServerLoad(
+            server,
+            request,
+            unload,
+            content_at(m.writes, path, m.trace.same_inputs),
+            loc,
+            m.proc,
+            known,
+        )
     )
     return True

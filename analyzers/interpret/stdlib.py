@@ -147,7 +147,7 @@ _WATCHES = frozenset({"os.path.getmtime", "os.path.getctime", "os.stat"})
 def _file_test(m: Machine, test: str, path: Value, desc: str, loc: Loc) -> Value:
     """`os.path.exists(path)`: unknown, but one answer for one path until the run writes into
     it (two calls with nothing written between them see the same file system)."""
-    written = content_at(m.writes, path)
+    written = content_at(m.writes, path, m.trace.same_inputs)
     key = f"file-test:{test}:{key_text(path)}@{written.certain}+{written.possible}"
     return m.fixed(key, desc, loc)
 

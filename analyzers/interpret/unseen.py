@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, TypeVar
 
 from analyzers.files.parsing import Loc
+from analyzers.files.posting import Feed, route_of
 from analyzers.interpret import relevant
 from analyzers.interpret.callargs import CallArgs
-from analyzers.interpret.containers import derived, stored_in_unseen, taken_as_same
-from analyzers.interpret.folders import WRITE_HINT
+from analyzers.interpret.containers import derived, get_item, stored_in_unseen, taken_as_same
+from analyzers.interpret.folders import CLIENT_WRITE, WRITE_HINT
 from analyzers.interpret.objects import (
     PartialV,
     RequestV,
@@ -29,8 +30,24 @@ from analyzers.interpret.objects import (
     same_argument,
 )
 from analyzers.interpret.signals import Raised
-from analyzers.interpret.syntax import code_words, node_memo, state_reads, state_writes
-from analyzers.interpret.values import ClassV, DictV, Ext, FuncV, InstV, ListV, Value, describe
+from analyzers.interpret.syntax import (
+    code_words,
+    node_memo,
+    parameters,
+    state_reads,
+    state_writes,
+)
+from analyzers.interpret.values import (
+    ClassV,
+    Const,
+    DictV,
+    Ext,
+    FuncV,
+    InstV,
+    ListV,
+    Value,
+    describe,
+)
 from analyzers.interpret.vllm_api import serve_for_caller
 from analyzers.vllm import api
 
@@ -169,7 +186,51 @@ def served(m: Machine, holder: Value, by: str, loc: Loc) -> None:
         )
     funcs = interleaved([value for value, _, _ in setters], [value for value, _, _ in users])
     m.trace.entry = "() then ".join(_name(value) for value in dict.fromkeys(funcs))
-    call_in_turn(m, funcs, loc, IN_TURN_ROUNDS, arguments=lambda _: CallArgs(), answers_errors=True)
+    fed = {id(value): _feeds(m, value) for value in funcs}
+
+    def arguments(value: Value) -> CallArgs:
+        feeds = fed[id(value)]
+        return _fed_arguments(m, value, feeds, loc) if feeds else CallArgs()
+
+    call_in_turn(m, funcs, loc, IN_TURN_ROUNDS, arguments=arguments, answers_errors=True)
+
+
+def _feeds(m: Machine, value: Value) -> Sequence[Feed]:
+    """The repository's clients that post a folder they just wrote to this route handler's
+    route (`@app.post("/update_weights")`; `files/posting.py`)."""
+    for decorator in _node(value).decorator_list:
+        if isinstance(decorator, ast.Call) and decorator.args:
+            route = route_of(decorator.args[0])
+            if route is not None:
+                return m.loader.posted_after_write(route)
+    return ()
+
+
+def _fed_arguments(m: Machine, value: Value, feeds: Sequence[Feed], loc: Loc) -> CallArgs:
+    """A call of a route handler that a client of the repository feeds: each parameter is an
+    unknown, as for any unseen call (`calls._missing`), and the folder the client posts in
+    its field (`body.adapter_path`, `body["adapter_path"]`) was rewritten just before."""
+    target = _target(value)
+    assert target is not None
+    params = parameters(target.node)
+    named = [*params.positional, *params.keyword_only]
+    if target.bound_self is not None:
+        named = named[1:]
+    keywords: dict[str, Value] = {}
+    for param in named:
+        if param.default is not None:
+            continue
+        desc = param.name if m.call == 0 else f"{param.name} (call {m.call + 1})"
+        argument = m.fixed(f"param:{target.name}.{param.name}#{m.serial()}", desc, loc)
+        keywords[param.name] = argument
+        for feed in feeds:
+            where = Loc(feed.path, feed.line)
+            for folder in (
+                m.get_attribute(argument, feed.field, loc),
+                get_item(m, argument, Const(feed.field), loc),
+            ):
+                m.record_write(folder, where, kind=CLIENT_WRITE)
+    return CallArgs([], keywords)
 
 
 def interleaved(setters: list[T], users: list[T]) -> list[T]:

@@ -372,7 +372,10 @@ def _serve_value(m: Machine, engine: EngineV, value: Value, via: str, loc: Loc) 
             value.lora_id,
             value.path,
             value.load_inplace,
-            replace(content_at(m.writes, value.path), payload=tuple(value.content.items())),
+            replace(
+                content_at(m.writes, value.path, m.trace.same_inputs),
+                payload=tuple(value.content.items()),
+            ),
             loc,
             m.proc,
             via,

@@ -52,6 +52,9 @@ def describe_stale(stale: Sequence[Stale], view: RunView) -> tuple[str, Loc, lis
             if event.content.rewriter == "process"
             else f"may be rewritten by a thread the run started (it writes at {write})"
             if event.content.rewriter == "thread"
+            else f"is rewritten by the repository's client that posts it here (it saves the "
+            f"weights at {write} before each post)"
+            if event.content.rewriter == "client"
             else f"is rewritten{f' at {write}' if write else ''}"
         )
         detail = (
