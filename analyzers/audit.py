@@ -24,7 +24,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from analyzers.files.config import RepoConfig
-from analyzers.files.discover import ABSENT, DriverLoader, ModuleStore, discover_sites, selected
+from analyzers.files.discover import (
+    ABSENT,
+    DriverLoader,
+    ModuleStore,
+    discover_sites,
+    readable,
+    selected,
+)
 from analyzers.files.encoding import COOKIE_NEEDLES
 from analyzers.files.fingerprint import source_fingerprint
 from analyzers.files.parsing import ParseFailure
@@ -49,7 +56,7 @@ from analyzers.report.rows import (
     build_row,
     failure_row,
 )
-from analyzers.vllm.api import PREFILTER_NEEDLES
+from analyzers.vllm.api import PREFILTER_NEEDLES, REQUEST_WORD_NEEDLES
 from analyzers.vllm.version_plan import VersionPlan, plan_versions
 
 if TYPE_CHECKING:
@@ -58,7 +65,9 @@ if TYPE_CHECKING:
 DEBUG_ENV = "LORA_AUDIT_DEBUG"
 # Bump when the analysis changes what it reports: every cached result becomes stale.
 ANALYZER_VERSION = "3"
-_DISPATCH_ROUNDS = 3
+# Rounds of dispatcher discovery: callers of callers, and a first round for the files whose
+# only prefilter words are engine settings (`_audit_tree`).
+_DISPATCH_ROUNDS = 4
 UNREAD = "not read: "  # the detail of a `skipped` entry for a candidate that cannot be read
 
 
@@ -422,10 +431,24 @@ def _audit_tree(
     # The row invariant: every file with a request site (read from its syntax) is analysed and
     # gets a row, whether or not a run reaches the site.
     sites = discover_sites(store, requesting, lambda needles: chosen(tree.candidates(needles)))
-    audit.analyse_all(list(dict.fromkeys([*requesting, *sites])))
+    # A file whose only prefilter words are engine settings (`enable_lora=True`, `max_loras`
+    # in a config class or a launcher) reaches requests only through a module that has a
+    # site: it waits with the dispatchers until it names a driver. One naming a request word
+    # (`lora_int_id`, `LoRARequest`) may make or change a request some other way, and one
+    # `ast` cannot read may hold a site: those are analysed now.
+    worded = [
+        path
+        for path in requesting
+        if path not in sites
+        and not store.contains(path, REQUEST_WORD_NEEDLES)
+        and readable(store, path)
+    ]
+    audit.analyse_all(
+        list(dict.fromkeys([*(path for path in requesting if path not in worded), *sites]))
+    )
     _find_dispatchers(
         audit,
-        [path for path in spawning if path not in sites],
+        [*worded, *(path for path in spawning if path not in sites)],
         [path for path in writing if path not in sites],
     )
     rows = link_rows(audit.analyses, tree.commit, sites)

@@ -119,6 +119,11 @@ _READ: dict[str, _Syntax | None] = {}
 _READ_KEPT = 20_000
 
 
+def readable(store: ModuleStore, path: str) -> bool:
+    """Whether `ast` reads the file (its sites are known from `discover_sites`)."""
+    return _syntax(store, path) is not None
+
+
 def _syntax(store: ModuleStore, path: str) -> _Syntax | None:
     blob = store.blob(path)
     if blob in _READ:

@@ -59,7 +59,16 @@ def references_in(tree: ast.Module, path: str) -> References:
     star = False
     attributes: list[ast.Attribute] = []
     plain: set[str] = set()
+    # A string that is a statement of its own (a docstring, a comment-like block) is thrown
+    # away when it runs: it names nothing ("the colocated infer worker" is no `worker.py`).
+    discarded = {
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+    }
     for node in ast.walk(tree):
+        if id(node) in discarded:
+            continue
         if isinstance(node, ast.Constant) and isinstance(node.value, str | bytes):
             value = node.value
             strings.append(value if isinstance(value, str) else value.decode("latin-1"))
@@ -145,13 +154,24 @@ def reexporting_inits(
             init = f"{folder}/__init__.py"
             if init in files and init not in found:
                 refs = read(init)
-                search = [folder, *roots]
+                # `from minieval.models import LM` inside `minieval/` resolves from the folder
+                # that holds the top package, whichever ancestor that is.
+                search = [folder, *_ancestors(folder), *roots]
                 if refs is None or any(
                     _resolves(name, search, files) & reached for name in refs.modules
                 ):
                     found.add(init)
                     reached.add(init)
             folder = posixpath.dirname(folder)
+    return found
+
+
+def _ancestors(folder: str) -> list[str]:
+    """`a/b/c` -> `a/b`, `a`, `` (the repository's top)."""
+    found = []
+    while folder:
+        folder = posixpath.dirname(folder)
+        found.append(folder)
     return found
 
 

@@ -978,6 +978,13 @@ PREFILTER_NEEDLES: tuple[bytes, ...] = tuple(
     )
 )
 
+# The prefilter's words that name a request or a cache operation, not an engine setting.
+REQUEST_WORD_NEEDLES: tuple[bytes, ...] = tuple(
+    needle
+    for needle in PREFILTER_NEEDLES
+    if needle.decode() not in {entry.name for entry in ENGINE_ARGUMENTS if entry.needle}
+)
+
 
 def entries() -> list[tuple[str, tuple[Example, ...]]]:
     """Every entry of the table by its name, with its examples (the tests read this)."""

@@ -192,3 +192,51 @@ def test_a_script_using_a_sibling_subclass_is_the_drivers_caller(tmp_path: Path)
     assert rows["rollout/base.py"].verdict is Verdict.AFFECTED, rows["rollout/base.py"].reason
     assert "served by scripts/train.py" in rows["rollout/base.py"].reason
     assert "pinned.py" not in rows  # no request site: it gets no row of its own
+
+
+def test_a_package_below_the_top_reexporting_two_levels_down_is_followed(tmp_path: Path) -> None:
+    """`from minieval import PolicyEngine` in a project kept in a subfolder of the repository:
+    `minieval/__init__.py` imports `minieval.models.engine` absolutely, which resolves from the
+    folder holding the top package, not from the repository's top. The script is still found
+    as the caller (its only prefilter word, `max_loras`, is an engine setting: it waits for
+    dispatcher discovery like any script)."""
+    script = TOP_LEVEL_SCRIPT.replace("from mypkg import", "from minieval import").replace(
+        '"init")', '"init")\nLIMITS = dict(max_loras=1)'
+    )
+    files = {
+        "project/minieval/__init__.py": "from minieval.models.engine import PolicyEngine\n",
+        "project/minieval/models/__init__.py": "from .engine import PolicyEngine\n",
+        "project/minieval/models/engine.py": ENGINE,
+        "project/train.py": script,
+    }
+    rows = _rows(tmp_path, files)
+    assert rows["project/train.py"].verdict is Verdict.AFFECTED, sorted(rows)
+    assert "served by project/train.py" in rows["project/minieval/models/engine.py"].reason
+
+
+def test_engine_settings_and_docstrings_alone_start_no_analysis(tmp_path: Path) -> None:
+    """A config module whose only prefilter word is an engine setting, and a launcher whose
+    docstring says "worker", name no driver: neither is analysed. A string that is a
+    statement of its own is thrown away when it runs, so it cannot name a script."""
+    files = {
+        "train/worker.py": WORKER,
+        "configs/engine.py": "ENGINE = dict(enable_lora=True, max_loras=2)\n",
+        "serve/launch.py": (
+            '"""Starts one inference worker per GPU."""\nimport subprocess\n\n'
+            "for gpu in range(2):\n    subprocess.run(['python', '-m', 'serve.gpu', str(gpu)])\n"
+        ),
+    }
+    for relpath, text in files.items():
+        (tmp_path / relpath).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / relpath).write_text(text)
+    cache: dict[str, str] = {}
+    report = audit_tree(DirectoryTree(tmp_path), AuditOptions(), cache=cache, jobs=1)
+    assert [row.path for row in report.drivers] == ["train/worker.py"]
+    analysed = {key.split(":", 1)[1] for key in cache if key.startswith("deps:")}
+    assert len(analysed) == 1, "only the driver"
+    # Named in a string that runs (a script path), the launcher is the driver's dispatcher.
+    (tmp_path / "serve/launch.py").write_text(
+        files["serve/launch.py"].replace("'-m', 'serve.gpu'", "'train/worker.py'")
+    )
+    rows = {row.path: row for row in audit_tree(DirectoryTree(tmp_path), jobs=1).drivers}
+    assert rows["serve/launch.py"].verdict is Verdict.SAFE_FRESH_PROCESS
