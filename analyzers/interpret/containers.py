@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
-from analyzers.interpret import relevance
+from analyzers.interpret import relevance, stand_ins
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.objects import (
     PER_CALL,
@@ -428,6 +428,8 @@ def set_item(m: Machine, target: Value, key: Value, value: Value, loc: Loc) -> N
             target.items[position] = value
     elif isinstance(target, EngineArgsV) and isinstance(key, Const) and isinstance(key.value, str):
         target.kwargs[key.value] = value
+    elif stand_ins.is_sys_modules(target):
+        stand_ins.replace(m, key, value)  # `sys.modules["vllm"] = MagicMock()`
     elif isinstance(target, Sym):
         # An item of an object the analysis cannot see into: remembered for later reads.
         kept = object_key(target)

@@ -7,7 +7,7 @@ import builtins
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from analyzers.interpret import versions
+from analyzers.interpret import stand_ins, versions
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.syntax import node_memo
 from analyzers.interpret.values import Ext, LazyImport, ModV, Value, VersionV, forced
@@ -38,9 +38,20 @@ class _Pending(LazyImport):
     ) -> None:
         super().__init__(f"{scope.module.name}.{bound}")
         self.m, self.scope, self.how, self.full, self.member = m, scope, how, full, name
+        # The modules replaced in `sys.modules` when the statement ran: a stand-in put there
+        # later does not change what it imported (`stand_ins.py`).
+        self.replaced = dict(m.stand_ins) if m.stand_ins else None
 
     def resolve(self) -> Value:
-        return _resolve(self.m, self.scope, self.how, self.full, self.member)
+        m, now = self.m, self.m.stand_ins
+        m.stand_ins = dict(self.replaced or {})
+        try:
+            return _resolve(m, self.scope, self.how, self.full, self.member)
+        finally:
+            during, m.stand_ins = m.stand_ins, now
+            for name, value in during.items():  # replaced by a module the import ran
+                if (self.replaced or {}).get(name) is not value:
+                    now[name] = value
 
 
 def _resolve(m: Machine, scope: Scope, how: str, full: str, name: str) -> Value:
@@ -110,11 +121,20 @@ def _from_import(m: Machine, full: str, name: str, scope: Scope) -> Value:
 
 
 def _module_value(m: Machine, name: str, scope: Scope) -> Value:
+    replaced = stand_ins.lookup(m, name)
+    if replaced is not None:
+        return replaced
     found = m.import_module(name, scope.module)
     return found if found is not None else Ext(name)
 
 
 def _member(m: Machine, origin: ModV | None, full: str, name: str, scope: Scope) -> Value:
+    replaced = stand_ins.lookup(m, f"{full}.{name}") if full else None
+    if replaced is not None:  # `from vllm.lora import request`, `vllm.lora.request` replaced
+        return replaced
+    holder = stand_ins.lookup(m, full) if full else None
+    if holder is not None:  # `from vllm import LLM`: the stand-in's attribute
+        return m.get_attribute(holder, name, m.loc(scope.module, scope.module.source.tree))
     if origin is None:
         if f"{full}.{name}" in versions.VERSION_NAMES:  # `from vllm import __version__`
             return VersionV(versions.VERSION_NAMES[f"{full}.{name}"], desc=f"{full}.{name}")

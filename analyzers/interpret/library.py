@@ -14,6 +14,7 @@ from analyzers.interpret import (
     generated,
     processes,
     server_api,
+    stand_ins,
     stdlib,
     unseen,
     vllm_api,
@@ -96,7 +97,13 @@ def call_external(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value:
         target = args.get(0, "target") if last == "patch" else None
         named = target.value if isinstance(target, Const) else None
         return MockV(qual, named if isinstance(named, str) else None)
-    for handler in (generated.call, builtins_model.call, stdlib.call, processes.call):
+    for handler in (
+        stand_ins.call,
+        generated.call,
+        builtins_model.call,
+        stdlib.call,
+        processes.call,
+    ):
         result = handler(m, qual, args, loc)
         if result is not None:
             return result
@@ -224,7 +231,13 @@ def call_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc
         return MockV(f"{receiver.desc}.{name}()")
     if isinstance(receiver, ParserV):
         return parser_method(m, receiver, name, args, loc)
-    for handler in (generated.method, builtins_model.method, stdlib.method, processes.method):
+    for handler in (
+        stand_ins.method,
+        generated.method,
+        builtins_model.method,
+        stdlib.method,
+        processes.method,
+    ):
         result = handler(m, receiver, name, args, loc)
         if result is not None:
             return result

@@ -15,6 +15,7 @@ from analyzers.interpret import (
     conditions,
     entry_args,
     expressions,
+    fixtures,
     places,
     relevance,
     statements,
@@ -63,6 +64,7 @@ _STATE = (
     "steps",
     "_serial",
     "_blocks",
+    "stand_ins",
 )
 
 
@@ -100,6 +102,7 @@ class Machine:
         self.named_actors: dict[str, Value] = {}
         self.call = 0
         self.importing = 0
+        self.stand_ins: dict[str, Value] = {}
         self.import_guesses = 0  # undecidable import-time conditions answered by their default
         self.steps = 0
         self._serial = 0
@@ -242,38 +245,60 @@ class Machine:
                 func = classes.get_attribute(self, target, path[-1], where)
                 if points is not None:
                     self._save(points, 1, func=func)
-            # Called twice, as a caller outside the analysis may: state kept between calls
-            # (an engine built at import or in __init__) meets a second adapter.
             self.trace.entry = ".".join(path)
-            unseen.call_as_entry(
-                self,
-                func,
-                where,
-                ENTRY_CALLS,
-                arguments=lambda: entry_args.arguments(self, func, where),
-            )
-            # Then on a second instance, as a caller that builds one per checkpoint does, when
-            # it holds an object of the first (an engine cached by base model, or the one engine
-            # both were handed): that engine meets the second instance's adapter.
-            owner = func.bound_self if isinstance(func, FuncV) else None
-            if isinstance(owner, InstV) and len(path) == 2:
-                saved = self.call
-                self.call = saved + ENTRY_CALLS  # its own unknown arguments: "(call 3)"
-                try:
-                    second = entry_args.instance(self, owner.cls, where)
-                    if isinstance(second, InstV) and _holds_same_object(owner, second):
-                        again = classes.get_attribute(self, second, path[-1], where)
-                        unseen.call_as_entry(
-                            self,
-                            again,
-                            where,
-                            1,
-                            arguments=lambda: entry_args.arguments(self, again, where),
-                        )
-                finally:
-                    self.call = saved
+            owner = self.modules.get(module.name)
+            if (
+                isinstance(func, FuncV)
+                and isinstance(owner, ModV)
+                and fixtures.is_test(module, tuple(path))
+            ):
+                # pytest sets up the test's fixtures first (a fake vLLM in `sys.modules`).
+                fixtures.around(
+                    self,
+                    module,
+                    owner,
+                    func,
+                    where,
+                    run=lambda given: self._call_entry(func, path, where, given),
+                )
+            else:
+                self._call_entry(func, path, where, {})
 
         self._guarded(go)
+
+    def _call_entry(
+        self, func: Value, path: Sequence[str], where: Loc, given: dict[str, Value]
+    ) -> None:
+        """Called twice, as a caller outside the analysis may: state kept between calls (an
+        engine built at import or in __init__) meets a second adapter. `given`: arguments
+        already known by name (a test's fixtures)."""
+
+        def arguments() -> CallArgs:
+            args = entry_args.arguments(self, func, where)
+            args.keywords.update(given)
+            return args
+
+        unseen.call_as_entry(self, func, where, ENTRY_CALLS, arguments=arguments)
+        # Then on a second instance, as a caller that builds one per checkpoint does, when
+        # it holds an object of the first (an engine cached by base model, or the one engine
+        # both were handed): that engine meets the second instance's adapter.
+        owner = func.bound_self if isinstance(func, FuncV) else None
+        if isinstance(owner, InstV) and len(path) == 2:
+            saved = self.call
+            self.call = saved + ENTRY_CALLS  # its own unknown arguments: "(call 3)"
+            try:
+                second = entry_args.instance(self, owner.cls, where)
+                if isinstance(second, InstV) and _holds_same_object(owner, second):
+                    again = classes.get_attribute(self, second, path[-1], where)
+                    unseen.call_as_entry(
+                        self,
+                        again,
+                        where,
+                        1,
+                        arguments=lambda: entry_args.arguments(self, again, where),
+                    )
+            finally:
+                self.call = saved
 
     def _run_in_turn(self, module: Module, class_name: str, names: Sequence[str]) -> None:
         where = self.loc(module, module.source.tree)

@@ -82,6 +82,7 @@ class Machine(Protocol):
     call: int  # which of the repeated calls of an entry function is running
     unseen: Unseen  # what is known of code and objects outside the analysis
     importing: int  # how many imported modules' top levels are under way (their guesses stay)
+    stand_ins: dict[str, Value]  # modules replaced in `sys.modules` (`stand_ins.py`)
 
     def serial(self) -> int:
         """A number never handed out before in this run."""

@@ -1,0 +1,142 @@
+"""pytest runs a test function after its fixtures: those it names and the `autouse` ones.
+
+A test module's functions are entries of their own (library mode). pytest calls each one only
+after the fixtures of the `conftest.py` files above it and of its own module: the autouse
+ones, and those its parameters name. A fixture that puts a fake vLLM in `sys.modules` for CPU
+CI (`monkeypatch.setitem(sys.modules, "vllm", fake)`, `stand_ins.py`) is how a test's engine
+becomes a mock: without it, the test's requests would look served by vLLM.
+"""
+
+from __future__ import annotations
+
+import ast
+import posixpath
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from analyzers.files.parsing import Loc
+from analyzers.interpret.callargs import CallArgs
+from analyzers.interpret.calls import ContextCallV, enter_context, has_yield
+from analyzers.interpret.syntax import Parameter, code_words, dotted, node_memo, parameters
+from analyzers.interpret.values import FuncV, ModV, Value
+from analyzers.vllm import api
+
+if TYPE_CHECKING:
+    from analyzers.files.program import Module
+    from analyzers.interpret.machine import Machine
+
+Values = dict[str, Value]
+
+
+def is_test(module: Module, path: tuple[str, ...]) -> bool:
+    """A module-level `test*` function of a `test_*.py` / `*_test.py` file (pytest's default)."""
+    name = posixpath.basename(module.path)
+    return (
+        len(path) == 1
+        and path[0].startswith("test")
+        and (name.startswith("test_") or name.endswith("_test.py"))
+    )
+
+
+def around(
+    m: Machine, module: Module, owner: ModV, test: FuncV, loc: Loc, *, run: Callable[[Values], None]
+) -> None:
+    """Run the test's fixtures in pytest's order, then `run(values)` with what they gave (by
+    fixture name), then each fixture's code after its `yield` (its teardown)."""
+    known: dict[str, tuple[FuncV, bool]] = {}
+    for holder in [*_conftests(m, module), owner]:
+        known.update(_fixtures(holder))
+    wanted = [name for name, (_, autouse) in known.items() if autouse]
+    wanted += [param.name for param in _params(test) if param.name in known]
+    # Only fixtures that touch vLLM run (a fake in `sys.modules`, an engine, a request); any
+    # other (`ray_init`, a temporary folder) stays an unknown argument, as before pytest was
+    # modelled: what it does is no engine's, request's or cache's business.
+    order = [name for name in dict.fromkeys(wanted) if _touches_vllm(known[name][0])]
+    _chain(m, [(name, known[name][0]) for name in order], {}, run, loc)
+
+
+def _chain(
+    m: Machine,
+    fixtures: list[tuple[str, FuncV]],
+    values: Values,
+    run: Callable[[Values], None],
+    loc: Loc,
+) -> None:
+    if not fixtures:
+        run(values)
+        return
+    (name, fixture), rest = fixtures[0], fixtures[1:]
+    # A fixture's own parameters that name fixtures set up before it get their values; any
+    # other (`monkeypatch`, `tmp_path`) is an unknown, as for any entry.
+    args = CallArgs([], {p.name: values[p.name] for p in _params(fixture) if p.name in values})
+
+    def then(value: Value) -> None:
+        _chain(m, rest, {**values, name: value}, run, loc)
+
+    if isinstance(fixture.node, ast.FunctionDef | ast.AsyncFunctionDef) and has_yield(fixture.node):
+        enter_context(m, ContextCallV(fixture, args, loc), then, loc)
+    else:
+        then(m.call_value(fixture, args, loc))
+
+
+def _touches_vllm(fixture: FuncV) -> bool:
+    """Whether the fixture's code names vLLM, `sys.modules`, an engine class or a request
+    site (`syntax.code_words`: one name or string per line)."""
+    node = fixture.node
+    return node_memo(node, "touches_vllm", lambda: bool(_VLLM.search(code_words(node))))
+
+
+_VLLM = re.compile(
+    "|".join(
+        (
+            r"^vllm(?:\.|$)",  # an import of it, a name or a module path in a string
+            r"^modules$",  # `sys.modules`
+            api.SITE_HINT.pattern,
+            *(rf"^{re.escape(entry.name)}$" for entry in api.ENGINE_CLASSES),
+        )
+    ),
+    re.MULTILINE,
+)
+
+
+def _params(func: FuncV) -> list[Parameter]:
+    node = func.node
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return []
+    params = parameters(node)
+    return [*params.positional, *params.keyword_only]
+
+
+def _conftests(m: Machine, module: Module) -> list[ModV]:
+    """The `conftest.py` modules from the repository's top down to the test's folder."""
+    folders = [""]
+    for part in posixpath.dirname(module.path).split("/"):
+        if part:
+            folders.append(posixpath.join(folders[-1], part))
+    found = []
+    for folder in folders:
+        path = posixpath.join(folder, "conftest.py")
+        loaded = m.loader.load(path[:-3].replace("/", "."), module)
+        if loaded is not None and loaded.path == path:
+            found.append(m.import_path(loaded))
+    return found
+
+
+def _fixtures(owner: ModV) -> dict[str, tuple[FuncV, bool]]:
+    """The module's fixtures by name, each with whether it is `autouse`."""
+    scope = owner.scope
+    found: dict[str, tuple[FuncV, bool]] = {}
+    for value in getattr(scope, "vars", {}).values():
+        if not isinstance(value, FuncV) or not isinstance(value.node, ast.FunctionDef):
+            continue
+        for decorator in value.node.decorator_list:
+            call = decorator if isinstance(decorator, ast.Call) else None
+            if not dotted(call.func if call is not None else decorator).endswith("fixture"):
+                continue
+            keywords = {kw.arg: kw.value for kw in call.keywords} if call is not None else {}
+            name = keywords.get("name")
+            autouse = keywords.get("autouse")
+            key = name.value if isinstance(name, ast.Constant) else value.node.name
+            found[str(key)] = (value, isinstance(autouse, ast.Constant) and autouse.value is True)
+    return found
