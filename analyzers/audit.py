@@ -60,6 +60,8 @@ from analyzers.vllm.api import PREFILTER_NEEDLES, REQUEST_WORD_NEEDLES
 from analyzers.vllm.version_plan import VersionPlan, plan_versions
 
 if TYPE_CHECKING:
+    import ast
+
     from analyzers.files.references import References
 
 DEBUG_ENV = "LORA_AUDIT_DEBUG"
@@ -416,6 +418,7 @@ def _audit_tree(
     unreadable: list[Evidence] = []
     for path in chosen(found):
         data = store.data(path)
+        writes = store.contains(path, WRITE_NEEDLES)
         if isinstance(data, SourceError):
             # A blob a partial mirror lacks, a file that vanished: say so, never drop it silently.
             unreadable.append(Evidence(kind="artifact", where=path, detail=f"{UNREAD}{data.why}"))
@@ -423,9 +426,9 @@ def _audit_tree(
             requesting.append(path)
         elif store.contains(path, (*PROCESS_NEEDLES, *SCRIPT_NEEDLES)):
             spawning.append(path)  # a dispatcher, or a script that runs a helper module
-        elif store.contains(path, WRITE_NEEDLES):
+        elif writes:
             writing.append(path)  # a trainer whose step may hand its saved folder to a driver
-        if store.contains(path, WRITE_NEEDLES) and store.contains(path, SEND_NEEDLES):
+        if writes and store.contains(path, SEND_NEEDLES):
             posting.append(path)  # a client that may post the folder it saves to a route
     audit.feeds = _feeds(audit, posting)
     # The row invariant: every file with a request site (read from its syntax) is analysed and
@@ -529,14 +532,11 @@ _FEEDS: dict[tuple[str, str], tuple[Feed, ...]] = {}
 
 def _feeds(audit: _Audit, paths: list[str]) -> tuple[Feed, ...]:
     """The feeds of the client files `paths` (`files/posting.py`), in a stable order."""
-    from analyzers.files.references import parsed
-
     found: list[Feed] = []
     for path in paths:
         key = (path, audit.store.blob(path))
         if key not in _FEEDS:
-            data = audit.store.data(path)
-            tree = parsed(data, path) if isinstance(data, bytes) else None
+            tree = _ast_tree(audit, path)
             if len(_FEEDS) >= _REFERENCES_KEPT:
                 _FEEDS.pop(next(iter(_FEEDS)))
             try:
@@ -545,6 +545,14 @@ def _feeds(audit: _Audit, paths: list[str]) -> tuple[Feed, ...]:
                 _FEEDS[key] = ()
         found.extend(_FEEDS[key])
     return tuple(sorted(found))
+
+
+def _ast_tree(audit: _Audit, path: str) -> ast.Module | None:
+    """The file's `ast` tree, or None when it cannot be read or parsed here."""
+    from analyzers.files.references import parsed
+
+    data = audit.store.data(path)
+    return parsed(data, path) if isinstance(data, bytes) else None
 
 
 def _reexporting_inits(audit: _Audit, named: list[str]) -> set[str]:
@@ -560,11 +568,10 @@ def _hands_over_saved_folders(audit: _Audit, path: str, named: list[str], inits:
     """Whether a function of the module at `path` saves weights into a folder and gives that
     folder to a call that may reach one of the drivers `named` (`judge/writers.py`); an
     unparsable file counts, as it may. `inits`: `_reexporting_inits` of `named`."""
-    from analyzers.files.references import imports_elsewhere, parsed
+    from analyzers.files.references import imports_elsewhere
     from analyzers.judge.writers import writer_functions
 
-    data = audit.store.data(path)
-    tree = parsed(data, path) if isinstance(data, bytes) else None
+    tree = _ast_tree(audit, path)
     if tree is None:
         return True
     store = audit.store

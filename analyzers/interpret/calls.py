@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
-from analyzers.interpret import classes, library, processes, relevant, unseen, vllm_api
+from analyzers.interpret import classes, entry_args, library, processes, relevant, unseen, vllm_api
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import key_text
 from analyzers.interpret.objects import EngineV, MockV, PartialV, RequestV
@@ -235,9 +235,7 @@ def _missing(
         return func.defaults[name]
     if args.star is not None or args.star_star is not None:
         return m.opaque(f"argument {name} of {func.name}()", loc)
-    # A parameter nobody passed (an entry point, a CLI command): unknown, fixed for the call.
-    desc = name if m.call == 0 else f"{name} (call {m.call + 1})"
-    return m.fixed(f"param:{func.name}.{name}#{frame.serial}", desc, loc)
+    return entry_args.unpassed(m, func, name, frame.serial, loc)
 
 
 # A function may be active this many times at once (a walk over a folder tree): deeper calls are

@@ -49,6 +49,13 @@ def arguments(m: Machine, func: Value, loc: Loc) -> CallArgs:
     return args
 
 
+def unpassed(m: Machine, func: FuncV, name: str, serial: int, loc: Loc) -> Value:
+    """A parameter nobody passed (an entry point, a CLI command, a route's body): unknown,
+    fixed for the call (`serial`), and named by the call it belongs to in reasons."""
+    desc = name if m.call == 0 else f"{name} (call {m.call + 1})"
+    return m.fixed(f"param:{func.name}.{name}#{serial}", desc, loc)
+
+
 def instance(m: Machine, cls: ClassV, loc: Loc) -> Value:
     """An instance as an unseen caller holds it: built, maybe after other methods have run."""
     init = m.get_attribute(cls, "__init__", loc)

@@ -63,9 +63,7 @@ def relation(written: Value | None, path: Value) -> bool | None:
     return False
 
 
-def content_at(
-    writes: Sequence[Write], path: Value | None, aliases: Mapping[str, str] | None = None
-) -> Content:
+def content_at(writes: Sequence[Write], path: Value | None, aliases: Mapping[str, str]) -> Content:
     """How many writes so far certainly, or possibly, changed the folder `path`; `aliases`:
     the inputs this world took to be one (`Trace.same_inputs`), so a folder written as one of
     them is the folder named by the other."""
@@ -92,7 +90,7 @@ CLIENT_WRITE = "client"
 _REWRITERS = {"watched": "process", "thread": "thread", CLIENT_WRITE: "client"}
 
 
-def _as_one(value: Value | None, aliases: Mapping[str, str] | None) -> Value | None:
+def _as_one(value: Value | None, aliases: Mapping[str, str]) -> Value | None:
     """An input this world took to equal another, under the one key both share now."""
     if not aliases or value is None:
         return value

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from analyzers.files.parsing import Loc
 from analyzers.files.posting import Feed, route_of
-from analyzers.interpret import relevant
+from analyzers.interpret import entry_args, relevant
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import derived, get_item, stored_in_unseen, taken_as_same
 from analyzers.interpret.folders import CLIENT_WRITE, WRITE_HINT
@@ -208,7 +208,7 @@ def _feeds(m: Machine, value: Value) -> Sequence[Feed]:
 
 def _fed_arguments(m: Machine, value: Value, feeds: Sequence[Feed], loc: Loc) -> CallArgs:
     """A call of a route handler that a client of the repository feeds: each parameter is an
-    unknown, as for any unseen call (`calls._missing`), and the folder the client posts in
+    unknown, as for any unseen call (`entry_args.unpassed`), and the folder the client posts in
     its field (`body.adapter_path`, `body["adapter_path"]`) was rewritten just before."""
     target = _target(value)
     assert target is not None
@@ -220,8 +220,7 @@ def _fed_arguments(m: Machine, value: Value, feeds: Sequence[Feed], loc: Loc) ->
     for param in named:
         if param.default is not None:
             continue
-        desc = param.name if m.call == 0 else f"{param.name} (call {m.call + 1})"
-        argument = m.fixed(f"param:{target.name}.{param.name}#{m.serial()}", desc, loc)
+        argument = entry_args.unpassed(m, target, param.name, m.serial(), loc)
         keywords[param.name] = argument
         for feed in feeds:
             where = Loc(feed.path, feed.line)

@@ -80,15 +80,7 @@ def test_an_acknowledged_delivery_that_redis_lost_is_redelivered(
 def test_due_ledger_entries_are_sent_again_with_their_task_id(
     world: World, services: Services
 ) -> None:
-    job = PushAudit(
-        delivery_id="d-9",
-        installation_id=1,
-        repo="octo/demo",
-        ref="refs/heads/main",
-        before="a" * 40,
-        after="b" * 40,
-        default_branch="main",
-    )
+    job = _push("demo")
     begun = services.ledger.begin(
         job.task_id(),
         name=job.TASK_NAME,
@@ -117,9 +109,9 @@ def test_due_ledger_entries_are_sent_again_with_their_task_id(
     assert recover_failed_deliveries(services, LOG, celery)["resent"] == []  # not due again yet
 
 
-def _submitted(world: World, services: Services, repo: str) -> PushAudit:
-    """A push delivery the web app accepted: its message queued and its ledger entry written."""
-    job = PushAudit(
+def _push(repo: str) -> PushAudit:
+    """A push to `octo/{repo}`'s main branch, delivered as `d-{repo}`."""
+    return PushAudit(
         delivery_id=f"d-{repo}",
         installation_id=1,
         repo=f"octo/{repo}",
@@ -128,6 +120,11 @@ def _submitted(world: World, services: Services, repo: str) -> PushAudit:
         after="b" * 40,
         default_branch="main",
     )
+
+
+def _submitted(world: World, services: Services, repo: str) -> PushAudit:
+    """A push delivery the web app accepted: its message queued and its ledger entry written."""
+    job = _push(repo)
     client = redis.Redis.from_url(world.redis_url)
     assert JobQueue(client, make_celery(world.redis_url)).submit(job.delivery_id or "", [job])
     # Time passes: it was queued longer ago than a message may take to reach a worker.
@@ -166,15 +163,7 @@ def test_a_queued_job_whose_message_vanished_is_sent_again_and_one_still_waiting
 def test_a_queued_job_is_not_sent_again_before_its_message_could_be_lost(
     world: World, services: Services
 ) -> None:
-    job = PushAudit(
-        delivery_id="d-fresh",
-        installation_id=1,
-        repo="octo/fresh",
-        ref="refs/heads/main",
-        before="a" * 40,
-        after="b" * 40,
-        default_branch="main",
-    )
+    job = _push("fresh")
     client = redis.Redis.from_url(world.redis_url)
     assert JobQueue(client, make_celery(world.redis_url)).submit("d-fresh", [job])
     client.rpop(job.QUEUE)  # taken by a worker that has not begun it yet
