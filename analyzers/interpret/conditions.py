@@ -22,6 +22,7 @@ from analyzers.interpret.values import (
     DictV,
     Hashed,
     ListV,
+    Residue,
     Sym,
     Value,
     same,
@@ -102,8 +103,9 @@ def _edge(parts: list[object]) -> str:
     return "".join(out)
 
 
-def literal_test(left: Value, right: Value, *, negated: bool) -> Cond | None:
-    """`x == literal` (or `literal == x`, `x is None`) on a fixed input, as a world condition."""
+def literal_test(left: Value, right: Value, *, negated: bool) -> Cond | bool | None:
+    """`x == literal` (or `literal == x`, `x is None`) on a fixed input, as a world condition;
+    a remainder against a number it can never be, a fact."""
     if _subject(right) and _literal(left) is not None:
         left, right = right, left
     if not _subject(left) or not isinstance(left, Sym):
@@ -111,7 +113,28 @@ def literal_test(left: Value, right: Value, *, negated: bool) -> Cond | None:
     literal = _literal(right)
     if literal is None:
         return None
+    if isinstance(left, Residue):
+        return residue_test(left, (literal[0],), negated=negated)
     return Cond(key_text(left), left.describe(), (literal[0],), negated, left.where)
+
+
+def residue_test(value: Residue, literals: tuple[object, ...], *, negated: bool) -> Cond | bool:
+    """`(F + offset) % k + shift == c` is `F == (c - shift - offset) % k`: one subject for every
+    item of the loop, so a world that takes item 0 to be even takes item 1 to be odd. A number
+    outside `shift + range(k)` (or no number) is never one."""
+    k = value.modulus
+    wanted = tuple(
+        dict.fromkeys(
+            (literal - value.shift - value.offset) % k
+            for literal in literals
+            if isinstance(literal, int) and 0 <= literal - value.shift < k
+        )
+    )
+    if not wanted:
+        return negated
+    if len(wanted) == k:
+        return not negated
+    return Cond(value.key, value.first, wanted, negated, value.where, modulus=k)
 
 
 def membership_test(left: Value, right: Value, *, negated: bool) -> Cond | bool | None:
@@ -130,6 +153,8 @@ def membership_test(left: Value, right: Value, *, negated: bool) -> Cond | bool 
     if any(found is None for found in literals):
         return None
     values = tuple(found[0] for found in literals if found is not None)
+    if isinstance(left, Residue):
+        return residue_test(left, values, negated=negated)
     return Cond(key_text(left), left.describe(), values, negated, left.where)
 
 
@@ -235,6 +260,10 @@ def settled(oracle: Oracle, value: Value) -> bool | None:
     if not isinstance(value, Cond):
         return None
     equal, unequal = _assumed(oracle, value.subject)
+    if not equal and value.modulus is not None:
+        # A remainder the world took to be none of the others is the one left.
+        left: list[object] = [r for r in range(value.modulus) if not _excluded(r, unequal)]
+        equal = left[:1] if len(left) == 1 else []
     if equal:
         return any(equal[0] == literal for literal in value.literals) != value.negated
     if all(_excluded(literal, unequal) for literal in value.literals):

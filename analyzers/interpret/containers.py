@@ -32,6 +32,7 @@ from analyzers.interpret.values import (
     InstV,
     ListV,
     Obj,
+    Residue,
     SeqSym,
     Sym,
     Value,
@@ -60,6 +61,8 @@ def key_text(value: Value) -> str:
     """A stable text for a value inside a derived symbol's key."""
     if isinstance(value, Const):
         return repr(value.value)
+    if isinstance(value, Residue) and value.shift:
+        return f"{value.key}{value.offset:+d}@{value.shift:+d}"
     if isinstance(value, Sym):
         return f"{value.key}{value.offset:+d}" if value.offset else value.key
     if isinstance(value, Hashed):
@@ -470,7 +473,7 @@ def spread_keywords(source: Value, into: dict[str, Value]) -> bool:
         for key, value in zip(source.keys, source.values, strict=True):
             assert isinstance(key, Const)
             into[str(key.value)] = value
-        return True
+        return True  # SPREAD_TMP
     if isinstance(source, EngineArgsV):
         into.update(source.kwargs)
         return not source.unknown_rest

@@ -40,6 +40,7 @@ from analyzers.interpret.values import (
     InstV,
     LazyImport,
     ModV,
+    Residue,
     Sym,
     Value,
     class_attribute,
@@ -173,6 +174,9 @@ class Machine:
         `branches` (the code each side runs) lets the search try first the
         decisions whose branches can matter; without it the decision has a middle weight.
         """
+        if isinstance(value, Residue):  # `if i % 2:` is `i % 2 != 0`
+            test = conditions.residue_test(value, (0,), negated=True)
+            value = test if isinstance(test, Cond) else Const(test)
         known = truthiness(value)
         if known is None:
             known = conditions.settled(self.oracle, value)

@@ -24,7 +24,9 @@ from analyzers.interpret.values import (
     DictV,
     Hashed,
     ListV,
+    Residue,
     SeqSym,
+    SteppedItem,
     Sym,
     Value,
     as_int,
@@ -137,6 +139,8 @@ def _structured(
         return _percent_format(m, left, right, loc)
     if isinstance(left, Hashed):
         return _reduce_hash(left, name, number)
+    if name == "Modulo" and isinstance(left, SteppedItem) and number is not None and number > 1:
+        return left.residue(number)
     if name == "Multiply" and isinstance(left, ListV):
         if number is None:
             # `[request] * len(prompts)`: the same items repeated an unknown number of times.
@@ -253,6 +257,9 @@ def unary(m: Machine, name: str, value: Value, loc: Loc) -> Value:
             return Const(not known)
         if isinstance(value, Cond):
             return replace(value, negated=not value.negated)
+        if isinstance(value, Residue):
+            test = conditions.residue_test(value, (0,), negated=False)
+            return test if isinstance(test, Cond) else Const(test)
         if _fixed(value):
             return Sym(f"(not {key_text(value)})", f"not {describe(value)}", where=str(loc))
         return m.opaque(f"`{loc.code}`", loc)
@@ -290,6 +297,8 @@ def compare(m: Machine, name: str, left: Value, right: Value, loc: Loc) -> Value
             answer = not answer
         if answer is None:
             test = conditions.literal_test(left, right, negated=name in ("NotEqual", "IsNot"))
+            if isinstance(test, bool):
+                return Const(test)
             if test is not None:
                 return test
     elif (

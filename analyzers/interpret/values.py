@@ -78,6 +78,7 @@ class Cond(Value):
     literals: tuple[object, ...]
     negated: bool = False
     where: str = ""
+    modulus: int | None = None  # the subject is a remainder: one of `range(modulus)`
 
     def describe(self) -> str:
         if len(self.literals) == 1:
@@ -294,8 +295,53 @@ class SteppedItem(Sym):
     two items are never equal, while a test of one against a number stays a decision (a loop of
     unknown length is only followed for a few items: `if i == 5` must not be decided False)."""
 
+    first: str = ""  # the sequence's first item followed, in words (`range(n)[0]`)
+    start: int = 0  # that item's offset
+
     def describe(self) -> str:
         return self.desc
+
+    def shifted(self, delta: int) -> Sym:
+        sign = "+" if delta >= 0 else "-"
+        return replace(self, desc=f"{self.desc} {sign} {abs(delta)}", offset=self.offset + delta)
+
+    def residue(self, modulus: int) -> Residue:
+        """`item % modulus`: items `modulus` apart share it, neighbours differ (a ping-pong of
+        two folders alternates), so every item's test is a test of the first item's."""
+        return Residue(
+            f"({self.key})%{modulus}",
+            f"{self.desc} % {modulus}",
+            (self.offset - self.start) % modulus,
+            where=self.where,
+            modulus=modulus,
+            first=f"{self.first} % {modulus}",
+        )
+
+
+@dataclass(frozen=True)
+class Residue(Sym):
+    """`i % k + shift` of a `SteppedItem`: `(F + offset) % k + shift`, where F (the key, one
+    unknown per loop) is the first followed item's remainder (`residue_same` compares two)."""
+
+    modulus: int = 2
+    first: str = ""  # F in words
+    shift: int = 0
+
+    def describe(self) -> str:
+        if not self.shift:
+            return self.desc
+        return f"{self.desc} {'+' if self.shift > 0 else '-'} {abs(self.shift)}"
+
+    def shifted(self, delta: int) -> Sym:
+        return replace(self, shift=self.shift + delta)
+
+
+def residue_same(left: Residue, right: Residue) -> bool | None:
+    """Two remainders of one loop: equal offsets give equal remainders, so the shifts decide;
+    equal shifts and other offsets never meet; otherwise it depends on F."""
+    if left.offset == right.offset:
+        return left.shift == right.shift
+    return False if left.shift == right.shift else None
 
 
 @dataclass(eq=False)
@@ -307,7 +353,14 @@ class SteppedSeq(SeqSym):
 
     def item(self, index: int) -> Value:
         offset = self.start + index * self.step
-        return SteppedItem(self.key, f"{self.desc}[{index}]", offset, where=self.where)
+        return SteppedItem(
+            self.key,
+            f"{self.desc}[{index}]",
+            offset,
+            where=self.where,
+            first=f"{self.desc}[0]",
+            start=self.start,
+        )
 
 
 def as_int(value: Value | None) -> int | None:
@@ -473,6 +526,8 @@ def same(left: Value, right: Value) -> bool | None:
     if isinstance(left, Const) and isinstance(right, Const):
         return bool(left.value == right.value)
     if isinstance(left, Sym) and isinstance(right, Sym):
+        if isinstance(left, Residue) and isinstance(right, Residue) and left.key == right.key:
+            return residue_same(left, right)
         if left.key == right.key:
             return left.offset == right.offset
         if left.opaque or right.opaque:

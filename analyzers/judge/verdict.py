@@ -357,8 +357,8 @@ def _ids_may_collide(first: Served, second: Served) -> bool:
     a, b = first.lora_id, second.lora_id
     if a is None or b is None or not (isinstance(a, Sym) or isinstance(b, Sym)):
         return False
-    if isinstance(a, Sym) and isinstance(b, Sym) and a.key == b.key:
-        return False
+    if isinstance(a, Sym) and isinstance(b, Sym) and a.key == b.key and same(a, b) is not None:
+        return False  # one input: equal or apart whatever it is (remainders may depend on it)
     if first.path is None or second.path is None:
         return True
     if same(first.path, second.path):
