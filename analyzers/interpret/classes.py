@@ -20,6 +20,7 @@ from analyzers.interpret.syntax import dotted, key_of
 from analyzers.interpret.values import (
     ClassV,
     Const,
+    DictV,
     Ext,
     FuncV,
     InstV,
@@ -32,6 +33,7 @@ from analyzers.interpret.values import (
 from analyzers.vllm import api
 
 if TYPE_CHECKING:
+    from analyzers.interpret import runtime
     from analyzers.interpret.machine import Machine
 
 
@@ -138,6 +140,35 @@ def _vllm_base(cls: ClassV) -> str | None:
             if found is not None:
                 return found
     return None
+
+
+def field_dict(m: runtime.Machine, instance: InstV, loc: Loc, depth: int = 0) -> DictV | None:
+    """`dataclasses.asdict(instance)`: every declared field, the class's default where the
+    instance set none, nested dataclasses as dicts; None for a class that declares no field.
+    A field with no value the analysis can see is unknown, never left out (`LLM(**asdict(cfg))`
+    without `max_cpu_loras=4` is another engine); a base outside the repository may add more."""
+    names = _all_fields(instance.cls)
+    if not names:
+        return None
+    values: list[Value] = []
+    for name in names:
+        value = instance.attrs.get(name)
+        if value is None:
+            value = class_attribute(instance.cls, name)
+        if isinstance(value, InstV) and depth < _MAX_NESTED:
+            value = field_dict(m, value, loc, depth + 1) or value
+        if value is None or isinstance(value, FactoryV):
+            value = m.opaque(f"{instance.cls.name}.{name}", loc)
+        values.append(value)
+    keys: list[Value] = [Const(name) for name in names]
+    return DictV(keys, values, open=_external_base(instance.cls))
+
+
+_MAX_NESTED = 8
+
+
+def _external_base(cls: ClassV) -> bool:
+    return any(not isinstance(base, ClassV) or _external_base(base) for base in cls.bases)
 
 
 def _all_fields(cls: ClassV) -> list[str]:

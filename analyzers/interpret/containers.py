@@ -473,7 +473,7 @@ def spread_keywords(source: Value, into: dict[str, Value]) -> bool:
         for key, value in zip(source.keys, source.values, strict=True):
             assert isinstance(key, Const)
             into[str(key.value)] = value
-        return True  # SPREAD_TMP
+        return not source.open
     if isinstance(source, EngineArgsV):
         into.update(source.kwargs)
         return not source.unknown_rest

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
-from analyzers.interpret import builtins_model, containers, entry_args, iteration
+from analyzers.interpret import builtins_model, classes, containers, entry_args, iteration
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import derived, key_text
 from analyzers.interpret.folders import content_at
@@ -279,6 +279,10 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
     if qual in ("fire.Fire", "typer.run") and first is not None:
         # Every parameter is a command-line option: its default is one candidate.
         return m.call_value(first, entry_args.arguments(m, first, loc), loc)
+    if qual == "dataclasses.asdict" and isinstance(first, InstV):
+        fields = classes.field_dict(m, first, loc)
+        if fields is not None:
+            return fields
     if qual == "dataclasses.asdict" and isinstance(first, InstV | EngineArgsV | NamespaceV):
         attrs = first.kwargs if isinstance(first, EngineArgsV) else first.attrs
         return DictV([Const(k) for k in attrs], list(attrs.values()))
