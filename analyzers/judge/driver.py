@@ -31,6 +31,7 @@ from analyzers.interpret.trace import (
 )
 from analyzers.interpret.version_checks import allows
 from analyzers.interpret.worlds import Oracle, explore
+from analyzers.judge.dispatching import dispatching_functions
 from analyzers.judge.entries import entry_functions, in_turn_entries, is_private, line_range
 from analyzers.judge.outcome import SEVERITY, Outcome, rests_on_order, worst
 from analyzers.judge.reasons import only_when
@@ -161,7 +162,8 @@ def _analyse_within(
     entries: list[str] = []
     # Private helpers last: one that an entry of the file already ran is used the way that
     # entry uses it, so it is not run again on its own.
-    functions = entry_functions(module) or writer_functions(module.source.tree)
+    tree = module.source.tree
+    functions = entry_functions(module) or writer_functions(tree) or dispatching_functions(tree)
     unseen_uses: list[tuple[str, ...]] = []  # the functions only callers outside the file use
     for path in sorted(functions, key=is_private):
         span = line_range(module, path)

@@ -240,3 +240,63 @@ def test_engine_settings_and_docstrings_alone_start_no_analysis(tmp_path: Path) 
     )
     rows = {row.path: row for row in audit_tree(DirectoryTree(tmp_path), jobs=1).drivers}
     assert rows["serve/launch.py"].verdict is Verdict.SAFE_FRESH_PROCESS
+
+
+POOL_WORKER = """\
+from vllm import LLM, SamplingParams
+from vllm.lora.request import LoRARequest
+
+_ENGINE = None
+
+
+def _engine():
+    global _ENGINE
+    if _ENGINE is None:
+        _ENGINE = LLM(model="base", enable_lora=True)
+    return _ENGINE
+
+
+def eval_one(path):
+    outs = _engine().generate(["q"], SamplingParams(), lora_request=LoRARequest("c", 1, path))
+    return path, len(outs)
+"""
+POOL = """\
+import multiprocessing as mp
+
+from .worker import eval_one
+
+
+def evaluate_all(paths, workers=2):
+    ctx = mp.get_context("spawn")
+    with ctx.Pool(workers{per_task}) as pool:
+        return dict(pool.map(eval_one, paths, chunksize=1))
+"""
+
+
+def test_a_dispatcher_module_without_a_main_block_runs_its_process_starters(
+    tmp_path: Path,
+) -> None:
+    """`evaluate_all(paths)` hands each path to a pool task that keeps one engine per worker
+    process. Nothing in the module calls it, so it is run as unseen callers use it: with a
+    fresh worker per task every adapter meets an empty cache, and the worker's row (library
+    mode alone: two calls in one process, Affected) takes that verdict; with reused workers
+    the second task is served the first adapter. The script that calls it is then found too."""
+    script = "from evalpool import evaluate_all\n\nif __name__ == '__main__':\n    evaluate_all(['a', 'b'])\n"
+    for per_task, expected in (
+        (", maxtasksperchild=1", Verdict.SAFE_FRESH_PROCESS),
+        ("", Verdict.AFFECTED),
+    ):
+        root = tmp_path / expected.name
+        files = {
+            "evalpool/__init__.py": "from .pool import evaluate_all\n",
+            "evalpool/worker.py": POOL_WORKER,
+            "evalpool/pool.py": POOL.format(per_task=per_task),
+            "run.py": script,
+        }
+        root.mkdir()
+        rows = _rows(root, files)
+        assert rows["evalpool/pool.py"].verdict is expected, rows["evalpool/pool.py"].reason
+        assert "evaluate_all()" in rows["evalpool/pool.py"].reason
+        assert rows["evalpool/worker.py"].verdict is expected
+        assert "served by evalpool/pool.py" in rows["evalpool/worker.py"].reason
+        assert rows["run.py"].verdict is expected
