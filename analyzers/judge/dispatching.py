@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import ast
 
-from analyzers.interpret.syntax import FUNCTIONS, Function, code_words, dotted
-from analyzers.vllm import api
+from analyzers.interpret.syntax import Function, dotted
+from analyzers.judge.writers import siteless_functions
 
 # The last part of a call that starts a process: a pool, a process, a command.
 _STARTERS = frozenset(
@@ -22,20 +22,10 @@ _STARTERS = frozenset(
 
 
 def dispatching_functions(tree: ast.Module) -> list[tuple[str, ...]]:
-    """The top-level functions and methods of top-level classes of a module with no request
-    site and no `__main__` block that start a process (`subprocess.run(...)`, `ctx.Pool(...)`,
-    `ProcessPoolExecutor()`), public ones only: a private helper is run by its callers."""
-    words = code_words(tree)
-    if api.SITE_HINT.search(words) or "__main__" in words.splitlines():
-        return []
-    found: list[tuple[str, ...]] = []
-    for statement in tree.body:
-        members = statement.body if isinstance(statement, ast.ClassDef) else [statement]
-        owner = (statement.name,) if isinstance(statement, ast.ClassDef) else ()
-        for item in members:
-            if isinstance(item, FUNCTIONS) and not item.name.startswith("_") and _starts(item):
-                found.append((*owner, item.name))
-    return found
+    """The public functions of a module with no request site and no `__main__` block that
+    start a process (`subprocess.run(...)`, `ctx.Pool(...)`, `ProcessPoolExecutor()`): a
+    private helper is run by its callers."""
+    return siteless_functions(tree, lambda node: not node.name.startswith("_") and _starts(node))
 
 
 def _starts(node: Function) -> bool:

@@ -26,6 +26,7 @@ from analyzers.interpret.values import (
     Concat,
     Const,
     Hashed,
+    Residue,
     Sym,
     Value,
     as_int,
@@ -371,6 +372,9 @@ def _ids_may_collide(first: Served, second: Served) -> bool:
         isinstance(a, Sym)
         and isinstance(b, Sym)
         and not (a.opaque or b.opaque)
+        # A remainder is no input shifted: equal remainders may come from unequal places.
+        and not isinstance(a, Residue)
+        and not isinstance(b, Residue)
         and first.content.token() is None
         and second.content.token() is None
     ):

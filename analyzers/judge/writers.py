@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast
 import builtins
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 from analyzers.files.source import WEIGHT_WRITERS
 from analyzers.interpret.syntax import FUNCTIONS, Function, code_words
@@ -27,6 +27,14 @@ def writer_functions(
     site and no `__main__` block that hand over a folder they save weights into, to a call
     that may reach a driver: not a builtin (`str(folder)`), nor a name bound by an import
     that cannot reach one (`elsewhere`, `references.imports_elsewhere`)."""
+    return siteless_functions(tree, lambda node: hands_over_what_it_saves(node, elsewhere))
+
+
+def siteless_functions(
+    tree: ast.Module, wanted: Callable[[Function], bool]
+) -> list[tuple[str, ...]]:
+    """The top-level functions and methods of top-level classes that are `wanted`, in a
+    module with no request site and no `__main__` block (nothing in it runs them)."""
     words = code_words(tree)
     if api.SITE_HINT.search(words) or "__main__" in words.splitlines():
         return []
@@ -35,7 +43,7 @@ def writer_functions(
         members = statement.body if isinstance(statement, ast.ClassDef) else [statement]
         owner = (statement.name,) if isinstance(statement, ast.ClassDef) else ()
         for item in members:
-            if isinstance(item, FUNCTIONS) and hands_over_what_it_saves(item, elsewhere):
+            if isinstance(item, FUNCTIONS) and wanted(item):
                 found.append((*owner, item.name))
     return found
 
