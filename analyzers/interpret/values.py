@@ -332,7 +332,7 @@ class Residue(Sym):
             return self.desc
         return f"{self.desc} {'+' if self.shift > 0 else '-'} {abs(self.shift)}"
 
-    def shifted(self, delta: int) -> Sym:
+    def shifted(self, delta: int) -> Residue:
         return replace(self, shift=self.shift + delta)
 
 

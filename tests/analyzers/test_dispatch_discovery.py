@@ -281,7 +281,10 @@ def test_a_dispatcher_module_without_a_main_block_runs_its_process_starters(
     fresh worker per task every adapter meets an empty cache, and the worker's row (library
     mode alone: two calls in one process, Affected) takes that verdict; with reused workers
     the second task is served the first adapter. The script that calls it is then found too."""
-    script = "from evalpool import evaluate_all\n\nif __name__ == '__main__':\n    evaluate_all(['a', 'b'])\n"
+    script = (
+        "from evalpool import evaluate_all\n\n"
+        "if __name__ == '__main__':\n    evaluate_all(['a', 'b'])\n"
+    )
     for per_task, expected in (
         (", maxtasksperchild=1", Verdict.SAFE_FRESH_PROCESS),
         ("", Verdict.AFFECTED),
