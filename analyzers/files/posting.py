@@ -20,8 +20,9 @@ from analyzers.files.source import WEIGHT_WRITERS
 # Methods of HTTP clients (requests, httpx, aiohttp sessions, test clients) that send a body.
 _SENDS = frozenset({"post", "put", "patch"})
 # Bytes a client file holds: a weight writer (`source.WRITE_NEEDLES`) and one of these.
-_FOLDER_KEYWORDS = frozenset({"save_directory", "output_dir", "save_path", "path"})
 SEND_NEEDLES: tuple[bytes, ...] = tuple(f".{name}(".encode() for name in sorted(_SENDS))
+# The keyword a weight writer takes its folder by when it is not the first argument.
+_FOLDER_KEYWORDS = frozenset({"save_directory", "output_dir", "save_path", "path"})
 
 
 @dataclass(frozen=True, order=True)

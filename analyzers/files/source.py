@@ -25,13 +25,6 @@ PROCESS_NEEDLES: tuple[bytes, ...] = (
 # A runnable script (`if __name__ == "__main__":`, or statements that do work at the module's
 # top level: a loop, a `with`, a call of `main()`): where a loop over a helper module's requests
 # can be, with no request site of its own (`engine.run(make_request(ckpt))`).
-# Methods that write a model's weights into a folder (`model.save_pretrained(folder)`), and their
-# byte strings: a module with no request of its own that writes weights and names a driver is
-# where a training loop hands each step's folder to it (`analyzers.audit._find_dispatchers`).
-WEIGHT_WRITERS = frozenset(
-    {"save_pretrained", "save_model", "save_lora", "save_adapter", "save_lora_adapter"}
-)
-WRITE_NEEDLES: tuple[bytes, ...] = tuple(sorted(name.encode() for name in WEIGHT_WRITERS))
 SCRIPT_NEEDLES: tuple[bytes, ...] = (
     b"__main__",
     b"\nfor ",
@@ -41,6 +34,14 @@ SCRIPT_NEEDLES: tuple[bytes, ...] = (
     b"\nmain(",
     b"\nasyncio.run(",
 )
+
+# Methods that write a model's weights into a folder (`model.save_pretrained(folder)`), and their
+# byte strings: a module with no request of its own that writes weights and names a driver is
+# where a training loop hands each step's folder to it (`analyzers.audit._find_dispatchers`).
+WEIGHT_WRITERS = frozenset(
+    {"save_pretrained", "save_model", "save_lora", "save_adapter", "save_lora_adapter"}
+)
+WRITE_NEEDLES: tuple[bytes, ...] = tuple(sorted(name.encode() for name in WEIGHT_WRITERS))
 
 
 class SourceError(Exception):

@@ -32,6 +32,7 @@ from analyzers.interpret.values import (
     as_int,
     concat,
     describe,
+    external_base,
     is_none,
 )
 from analyzers.interpret.vllm_api import engine_has
@@ -148,10 +149,6 @@ def _class_has(cls: ClassV, name: str) -> bool:
     )
 
 
-def _external_base(cls: ClassV) -> bool:
-    return any(not isinstance(base, ClassV) or _external_base(base) for base in cls.bases)
-
-
 def _has(owner: Value, name: str) -> bool | None:
     """Whether a modelled object has an attribute; None for objects with unseen parts."""
     if isinstance(owner, EngineV):
@@ -159,7 +156,7 @@ def _has(owner: Value, name: str) -> bool | None:
     if isinstance(owner, InstV):
         if name in owner.attrs or _class_has(owner.cls, name):
             return True
-        return None if _external_base(owner.cls) else False
+        return None if external_base(owner.cls) else False
     return None
 
 

@@ -28,6 +28,7 @@ from analyzers.interpret.values import (
     SuperV,
     Value,
     class_attribute,
+    external_base,
     forced,
 )
 from analyzers.vllm import api
@@ -142,6 +143,9 @@ def _vllm_base(cls: ClassV) -> str | None:
     return None
 
 
+_MAX_NESTED = 8  # dataclasses inside dataclasses converted by `field_dict`
+
+
 def field_dict(m: runtime.Machine, instance: InstV, loc: Loc, depth: int = 0) -> DictV | None:
     """`dataclasses.asdict(instance)`: every declared field, the class's default where the
     instance set none, nested dataclasses as dicts; None for a class that declares no field.
@@ -161,14 +165,7 @@ def field_dict(m: runtime.Machine, instance: InstV, loc: Loc, depth: int = 0) ->
             value = m.opaque(f"{instance.cls.name}.{name}", loc)
         values.append(value)
     keys: list[Value] = [Const(name) for name in names]
-    return DictV(keys, values, open=_external_base(instance.cls))
-
-
-_MAX_NESTED = 8
-
-
-def _external_base(cls: ClassV) -> bool:
-    return any(not isinstance(base, ClassV) or _external_base(base) for base in cls.bases)
+    return DictV(keys, values, open=external_base(instance.cls))
 
 
 def _all_fields(cls: ClassV) -> list[str]:
@@ -197,10 +194,6 @@ def delegated_attribute(m: Machine, instance: InstV, name: str, loc: Loc) -> Val
     if not isinstance(hook, FuncV):
         return None
     return calls.call_function(m, replace(hook, bound_self=instance), CallArgs([Const(name)]), loc)
-
-
-def _has_external_base(cls: ClassV) -> bool:
-    return any(not isinstance(base, ClassV) or _has_external_base(base) for base in cls.bases)
 
 
 def instance_attribute(m: Machine, instance: InstV, name: str, loc: Loc) -> Value | None:
@@ -253,7 +246,7 @@ def get_attribute(m: Machine, owner: Value, name: str, loc: Loc) -> Value:
         delegated = delegated_attribute(m, owner, name, loc)
         if delegated is not None:
             return delegated
-        if not _has_external_base(owner.cls):
+        if not external_base(owner.cls):
             return m.opaque(f"{owner.cls.name}.{name}", loc)
         # Numbered by the run, not by the object's address: the same run gives the same report.
         key = f"attr#{m.serial()}.{name}"

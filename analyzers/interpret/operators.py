@@ -34,6 +34,7 @@ from analyzers.interpret.values import (
     describe,
     is_none,
     is_text,
+    plus,
 )
 
 if TYPE_CHECKING:
@@ -157,7 +158,7 @@ def _shift(value: Sym | Hashed, delta: int) -> Value:
     return Hashed(
         value.kind,
         value.source,
-        value.desc + (f" + {delta}" if delta >= 0 else f" - {-delta}"),
+        plus(value.desc, delta, always=True),
         value.modulus,
         value.offset + delta,
         value.nonneg,

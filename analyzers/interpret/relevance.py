@@ -13,7 +13,7 @@ import ast
 import re
 from collections.abc import Iterable, Sequence
 
-from analyzers.interpret.syntax import code_words, node_memo
+from analyzers.interpret.syntax import code_words, node_memo, statement_blocks
 from analyzers.vllm import api
 
 SITES = 2  # a request, serve or invalidation site is written in the branch
@@ -42,7 +42,7 @@ def rest_after(tree: ast.Module, node: ast.stmt) -> list[ast.stmt] | None:
     (`if cached: try: ...; continue` before a serve: the serve is what the body may skip.)"""
     if not isinstance(node, ast.If) or node.orelse or not _may_leave(node.body):
         return None
-    found = _blocks(tree).get(id(node))
+    found = statement_blocks(tree).get(id(node))
     if found is None:
         return None
     body, index = found
@@ -62,25 +62,6 @@ def _may_leave(body: Sequence[ast.stmt]) -> bool:
 
 
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.For, ast.While)
-
-
-def _blocks(tree: ast.Module) -> dict[int, tuple[list[ast.stmt], int]]:
-    """Each statement's block and its place in it, by the statement's id (once per module)."""
-
-    def build() -> dict[int, tuple[list[ast.stmt], int]]:
-        table: dict[int, tuple[list[ast.stmt], int]] = {}
-        for parent in ast.walk(tree):
-            for field in ("body", "orelse", "finalbody"):
-                block = getattr(parent, field, None)
-                if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
-                    for index, statement in enumerate(block):
-                        table[id(statement)] = (block, index)
-            for handler in getattr(parent, "handlers", ()):
-                for index, statement in enumerate(handler.body):
-                    table[id(statement)] = (handler.body, index)
-        return table
-
-    return node_memo(tree, "blocks", build)
 
 
 def weight(branches: Iterable[Branch | None]) -> int:

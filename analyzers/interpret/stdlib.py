@@ -279,11 +279,10 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
     if qual in ("fire.Fire", "typer.run") and first is not None:
         # Every parameter is a command-line option: its default is one candidate.
         return m.call_value(first, entry_args.arguments(m, first, loc), loc)
-    if qual == "dataclasses.asdict" and isinstance(first, InstV):
-        fields = classes.field_dict(m, first, loc)
+    if qual == "dataclasses.asdict" and isinstance(first, InstV | EngineArgsV | NamespaceV):
+        fields = classes.field_dict(m, first, loc) if isinstance(first, InstV) else None
         if fields is not None:
             return fields
-    if qual == "dataclasses.asdict" and isinstance(first, InstV | EngineArgsV | NamespaceV):
         attrs = first.kwargs if isinstance(first, EngineArgsV) else first.attrs
         return DictV([Const(k) for k in attrs], list(attrs.values()))
     if qual in ("dataclasses.replace", "msgspec.structs.replace", "copy.replace") and first:

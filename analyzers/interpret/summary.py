@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from analyzers.interpret import relevance
 from analyzers.interpret.containers import RangeV
 from analyzers.interpret.scope import Scope
-from analyzers.interpret.syntax import node_memo
+from analyzers.interpret.syntax import node_memo, statement_blocks
 from analyzers.interpret.values import (
     Concat,
     Const,
@@ -309,7 +309,7 @@ def _integer(node: ast.expr) -> bool:
 
 def _fresh(scope: Scope, node: ast.For, name: str) -> bool:
     """`name` was bound to an empty literal before the loop, with no mention in between."""
-    found = _parents(scope).get(id(node))
+    found = statement_blocks(scope.module.source.tree).get(id(node))
     if found is None:
         return False
     body, index = found
@@ -323,31 +323,6 @@ def _fresh(scope: Scope, node: ast.For, name: str) -> bool:
             isinstance(value, DictV) and not value.keys
         )
     return False
-
-
-_BODIES = ("body", "orelse", "finalbody")
-
-
-def _parents(scope: Scope) -> dict[int, tuple[Sequence[ast.stmt], int]]:
-    tree = scope.module.source.tree
-    return node_memo(tree, "loop_parents", lambda: _loop_parents(tree))
-
-
-def _loop_parents(tree: ast.Module) -> dict[int, tuple[Sequence[ast.stmt], int]]:
-    table: dict[int, tuple[Sequence[ast.stmt], int]] = {}
-    stack: list[Sequence[ast.stmt]] = [tree.body]
-    while stack:
-        body = stack.pop()
-        for position, item in enumerate(body):
-            if isinstance(item, ast.For):
-                table[id(item)] = (body, position)
-            for name in _BODIES:
-                inner = getattr(item, name, None)
-                if inner:
-                    stack.append(inner)
-            for part in (*getattr(item, "handlers", ()), *getattr(item, "cases", ())):
-                stack.append(part.body)
-    return table
 
 
 def _mentions(node: ast.AST, name: str) -> bool:

@@ -6,7 +6,7 @@ arguments and a function's parameters in the order they are written, and a few q
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -25,6 +25,32 @@ def node_memo(node: ast.AST, key: str, compute: Callable[[], T]) -> T:
     if key not in memo:
         memo[key] = compute()
     return memo[key]  # type: ignore[no-any-return]
+
+
+Blocks = dict[int, tuple[Sequence[ast.stmt], int]]
+_BODIES = ("body", "orelse", "finalbody")
+
+
+def statement_blocks(tree: ast.Module) -> Blocks:
+    """Each statement's block and its place in it, by the statement's id (once per module):
+    the statements before a loop, the rest of the block after an `if`."""
+
+    def build() -> Blocks:
+        table: Blocks = {}
+        stack: list[Sequence[ast.stmt]] = [tree.body]
+        while stack:
+            body = stack.pop()
+            for position, item in enumerate(body):
+                table[id(item)] = (body, position)
+                for name in _BODIES:
+                    inner = getattr(item, name, None)
+                    if inner:
+                        stack.append(inner)
+                for part in (*getattr(item, "handlers", ()), *getattr(item, "cases", ())):
+                    stack.append(part.body)
+        return table
+
+    return node_memo(tree, "statement_blocks", build)
 
 
 def code_words(node: ast.AST | list[ast.stmt]) -> str:

@@ -43,6 +43,13 @@ FALSE = Const(False)
 OPAQUE_PREFIX = "opaque#"
 
 
+def plus(desc: str, delta: int, *, always: bool = False) -> str:
+    """`desc + delta` in words (`x - 2`); `desc` alone for 0 unless `always`."""
+    if not delta and not always:
+        return desc
+    return f"{desc} {'+' if delta >= 0 else '-'} {abs(delta)}"
+
+
 @dataclass(frozen=True)
 class Sym(Value):
     """An unknown value; the same `key` (and `offset`) is the same run-time value.
@@ -62,10 +69,7 @@ class Sym(Value):
         return Sym(self.key, self.desc, self.offset + delta, self.opaque, self.where)
 
     def describe(self) -> str:
-        if self.offset:
-            sign = "+" if self.offset > 0 else "-"
-            return f"{self.desc} {sign} {abs(self.offset)}"
-        return self.desc
+        return plus(self.desc, self.offset)
 
 
 @dataclass(frozen=True)
@@ -302,8 +306,7 @@ class SteppedItem(Sym):
         return self.desc
 
     def shifted(self, delta: int) -> Sym:
-        sign = "+" if delta >= 0 else "-"
-        return replace(self, desc=f"{self.desc} {sign} {abs(delta)}", offset=self.offset + delta)
+        return replace(self, desc=plus(self.desc, delta, always=True), offset=self.offset + delta)
 
     def residue(self, modulus: int) -> Residue:
         """`item % modulus`: items `modulus` apart share it, neighbours differ (a ping-pong of
@@ -328,9 +331,7 @@ class Residue(Sym):
     shift: int = 0
 
     def describe(self) -> str:
-        if not self.shift:
-            return self.desc
-        return f"{self.desc} {'+' if self.shift > 0 else '-'} {abs(self.shift)}"
+        return plus(self.desc, self.shift)
 
     def shifted(self, delta: int) -> Residue:
         return replace(self, shift=self.shift + delta)
@@ -502,6 +503,12 @@ def class_attribute(cls: ClassV, name: str) -> Value | None:
             if found is not None:
                 return found
     return None
+
+
+def external_base(cls: ClassV) -> bool:
+    """Whether the class or one of its bases derives from a class outside the repository, whose
+    attributes and fields the analysis cannot see."""
+    return any(not isinstance(base, ClassV) or external_base(base) for base in cls.bases)
 
 
 def compared_by_value(cls: ClassV, depth: int = 0) -> bool:
