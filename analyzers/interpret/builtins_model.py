@@ -226,13 +226,14 @@ def _sequence(m: Machine, qual: str, source: Value | None, loc: Loc, args: CallA
 def _sorted(m: Machine, items: list[Value], args: CallArgs, loc: Loc) -> list[Value]:
     """`sorted(items, key=, reverse=)` (or `items.sort(...)`) where the keys are known.
 
-    Unknown values alone (a listing's names, paths joined from them) stand for any values, so
-    any order of them is theirs under other names;
-    otherwise an order the analysis cannot compute (a key of unknown values) is said to be
-    unknown, which keeps a safe answer from resting on the order the items were written in.
+    Unknown values alone (a listing's names, paths joined from them, tuples of those: the
+    `(step, path)` pairs a checkpoint listing sorts by) stand for any values, so any order of
+    them is theirs under other names; otherwise an order the analysis cannot compute (a key
+    of unknown values) is said to be unknown, which keeps a safe answer from resting on the
+    order the items were written in.
     """
     key, reverse = args.keywords.get("key"), args.keywords.get("reverse", Const(False))
-    if len(items) < 2 or not any(isinstance(item, Const | Obj) for item in items):
+    if len(items) < 2 or all(_unknown_alone(item) for item in items):
         return items
     keys = (
         items
@@ -254,6 +255,13 @@ def _sorted(m: Machine, items: list[Value], args: CallArgs, loc: Loc) -> list[Va
 
 
 _UNKNOWN = object()
+
+
+def _unknown_alone(value: Value) -> bool:
+    """Whether a value holds no literal and no object: an unknown, or a tuple of unknowns."""
+    if isinstance(value, ListV) and value.kind == "tuple":
+        return bool(value.items) and all(_unknown_alone(item) for item in value.items)
+    return not isinstance(value, Const | Obj)
 
 
 def _plain(value: Value) -> Any:

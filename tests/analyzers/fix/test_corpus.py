@@ -59,9 +59,6 @@ CANNOT_FIX: dict[str, str] = {
     "reproductions/script-reaches-driver-through-a-relay/train_online_dpo.py": (
         "no rewrite there made it safe"
     ),
-    # The rewrite is right, but the checkpoints are sorted by keys the analysis cannot know,
-    # which leaves the re-scan incomplete.
-    "cached_results_skip_before_the_serve.py": "the re-scan says Indeterminate: the order",
     # HTTP loads of vLLM's server are not rewritten.
     "server_reload_inplace.py@0.14.0": "loads an adapter into vLLM's server over HTTP",
     "server_reload_refused.py": "loads an adapter into vLLM's server over HTTP",
