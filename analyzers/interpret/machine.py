@@ -16,6 +16,7 @@ from analyzers.interpret import (
     entry_args,
     expressions,
     fixtures,
+    import_reuse,
     places,
     relevance,
     statements,
@@ -114,6 +115,12 @@ class Machine:
         # happened from them.
         self.marks: list[Mark] = []
         self._blocks = 0
+        # Where this world's run started (the script or an entry), and the answers given before
+        # the saved state it took up, if it took one: with its own answers and steps, the
+        # history that an import is kept by (`import_reuse.py`).
+        self.origin: tuple[object, ...] = ()
+        self.log_before: tuple[str, ...] = ()
+        self.import_watch: import_reuse.Watch | None = None
 
     # -- bookkeeping -------------------------------------------------------------------------
 
@@ -207,6 +214,7 @@ class Machine:
     def run_main(self, module: Module) -> None:
         """Run a file as `python file.py` would: top level with `__name__ == "__main__"`."""
 
+        self.origin = ("main", module.name)
         self._guarded(lambda: self._run_script(module))
 
     def _run_script(self, module: Module) -> None:
@@ -230,6 +238,7 @@ class Machine:
         """Import `module`, then call its function (or `Class.method`) with unknown arguments;
         `(Class, IN_TURN, m1, m2, ...)`: the methods of one instance called in turn (`""`: the
         module's own functions)."""
+        self.origin = ("entry", module.name, *path)
         if len(path) > 2 and path[1] == IN_TURN:
             self._guarded(lambda: self._run_in_turn(module, path[0], path[2:]))
             return
@@ -419,7 +428,10 @@ class Machine:
             dict(oracle.memo),
             dict(oracle.memo_index),
         )
-        points.saved.append(Saved(point, answers, weights, memo, memo_index, Snapshot(run, copied)))
+        log = (*self.log_before, *oracle.log)
+        points.saved.append(
+            Saved(point, answers, weights, memo, memo_index, Snapshot(run, copied), log)
+        )
         resumes.objects += size
         self._since = self.steps
 
@@ -437,6 +449,7 @@ class Machine:
         self.oracle.memo = dict(saved.memo)
         self.oracle.memo_index = dict(saved.memo_index)
         self._since = self.steps
+        self.log_before = saved.log
         return saved.point, state
 
     def _module_scope(self, module: Module, *, as_main: bool) -> ModV:
@@ -447,7 +460,20 @@ class Machine:
         return ModV(module, scope)
 
     def exec_module(self, module: Module) -> ModV:
-        """Import a same-repository module: its top level runs once per run."""
+        """Import a same-repository module: its top level runs once per run, and is copied
+        from an earlier world that ran it the same way when there is one (`import_reuse.py`)."""
+        key = import_reuse.history(self, module)
+        if key is None or self.resumes is None:
+            return self._exec_module(module)
+        kept = self.resumes.imports
+        taken = import_reuse.take(self, kept, key)
+        if taken is not None:
+            return taken
+        return import_reuse.run_kept(
+            self, kept, key, self.resumes.min_steps, lambda: self._exec_module(module)
+        )
+
+    def _exec_module(self, module: Module) -> ModV:
         modv = self._module_scope(module, as_main=False)
         scope = modv.scope
         assert isinstance(scope, Scope)
@@ -484,18 +510,26 @@ class Machine:
     def import_path(self, module: Module) -> ModV:
         known = self.modules.get(module.name)
         if isinstance(known, ModV):
+            self._read_module(module.name)
             return known
         return self.exec_module(module)
 
     def import_module(self, name: str, importer: Module) -> ModV | None:
         """A same-repository module by dotted name, its top level run once; None if external."""
         if name in self.modules:
+            self._read_module(name)
             return self.modules[name]
         module = self.loader.load(name, importer)
         if module is None:
             self.modules[name] = None
             return None
         return self.exec_module(module)
+
+    def _read_module(self, name: str) -> None:
+        """An import under way read a module imported before it: it is not all its own."""
+        watch = self.import_watch
+        if watch is not None and name in watch.before:
+            watch.read_earlier_module = True
 
     # -- statements and expressions ----------------------------------------------------------
 

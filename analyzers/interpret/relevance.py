@@ -39,14 +39,19 @@ def rest_after(tree: ast.Module, node: ast.stmt) -> list[ast.stmt] | None:
     """The statements after `node` in its block, when `node` is an `if` with no `else` whose
     body may leave that block (`continue`, `break`, `return`, `raise`, even inside a `try`):
     they run on the other side for sure, and on the body's side only when it does not leave.
-    (`if cached: try: ...; continue` before a serve: the serve is what the body may skip.)"""
-    if not isinstance(node, ast.If) or node.orelse or not _may_leave(node.body):
+    (`if cached: try: ...; continue` before a serve: the serve is what the body may skip.)
+    Read once per statement: an `if` inside a loop or a helper is met again and again."""
+    if not isinstance(node, ast.If) or node.orelse:
         return None
-    found = statement_blocks(tree).get(id(node))
-    if found is None:
-        return None
-    body, index = found
-    return list(body[index + 1 :]) or None
+
+    def read() -> list[ast.stmt] | None:
+        found = statement_blocks(tree).get(id(node)) if _may_leave(node.body) else None
+        if found is None:
+            return None
+        body, index = found
+        return list(body[index + 1 :]) or None
+
+    return node_memo(node, "rest_after", read)
 
 
 def _may_leave(body: Sequence[ast.stmt]) -> bool:

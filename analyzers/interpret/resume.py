@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from analyzers.interpret.import_reuse import KeptImports
 from analyzers.interpret.snapshot import Snapshot
 
 Answers = tuple[tuple[bool, bool], ...]  # (choice, default) per decision, as `Oracle.taken`
@@ -38,6 +39,7 @@ class Saved:
     memo: dict[str, bool]
     memo_index: dict[str, int]  # the decision each memo answer is (`Oracle.memo_index`)
     snapshot: Snapshot
+    log: tuple[str, ...] = ()  # every answer given before this point (`Oracle.log`)
 
 
 def follows(answers: Answers, forced: list[bool]) -> bool:
@@ -75,6 +77,8 @@ class Resumes:
     entries: dict[tuple[str, ...], Points] = field(default_factory=dict)
     min_steps: int = SAVE_AFTER_STEPS
     objects: int = 0  # kept in copies so far
+    # imports run the same way by several worlds (`import_reuse.py`)
+    imports: KeptImports = field(default_factory=KeptImports)
 
     def entry(self, path: tuple[str, ...]) -> Points:
         return self.entries.setdefault(path, Points())
