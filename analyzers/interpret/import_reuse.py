@@ -48,35 +48,39 @@ class _Watched(dict[Any, Any]):
         self.before = frozenset(items)
         self.reads = reads
 
-    def get(self, key: Any, default: Any = None) -> Any:
+    def _read(self, key: object) -> None:
         if key in self.before:
             self.reads[0] = True
+
+    def _read_all(self) -> None:
+        self.reads[0] = self.reads[0] or bool(self.before)
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        self._read(key)
         return super().get(key, default)
 
     def __getitem__(self, key: Any) -> Any:
-        if key in self.before:
-            self.reads[0] = True
+        self._read(key)
         return super().__getitem__(key)
 
     def __contains__(self, key: object) -> bool:
-        if key in self.before:
-            self.reads[0] = True
+        self._read(key)
         return super().__contains__(key)
 
     def items(self) -> Any:
-        self.reads[0] = self.reads[0] or bool(self.before)
+        self._read_all()
         return super().items()
 
     def values(self) -> Any:
-        self.reads[0] = self.reads[0] or bool(self.before)
+        self._read_all()
         return super().values()
 
     def keys(self) -> Any:
-        self.reads[0] = self.reads[0] or bool(self.before)
+        self._read_all()
         return super().keys()
 
     def __iter__(self) -> Any:
-        self.reads[0] = self.reads[0] or bool(self.before)
+        self._read_all()
         return super().__iter__()
 
 
