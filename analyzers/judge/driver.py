@@ -32,7 +32,13 @@ from analyzers.interpret.trace import (
 from analyzers.interpret.version_checks import allows
 from analyzers.interpret.worlds import Oracle, explore
 from analyzers.judge.dispatching import dispatching_functions
-from analyzers.judge.entries import entry_functions, in_turn_entries, is_private, line_range
+from analyzers.judge.entries import (
+    entry_functions,
+    in_turn_entries,
+    is_helper,
+    line_range,
+    named_by_tests,
+)
 from analyzers.judge.outcome import SEVERITY, Outcome, rests_on_order, worst
 from analyzers.judge.reasons import only_when
 from analyzers.judge.unrolling import Widening, compared_numbers, widening
@@ -160,12 +166,18 @@ def _analyse_within(
     runs = [_explore(loader, module, None, limits, spent, resumes=resumes)]
     covered = {key for machine in runs[0][0] for key in machine.covered}
     entries: list[str] = []
-    # Private helpers last: one that an entry of the file already ran is used the way that
-    # entry uses it, so it is not run again on its own.
+    # Helpers last (private ones, and those of a test file): one that an entry of the file
+    # already ran is used the way that entry uses it, so it is not run again on its own.
     tree = module.source.tree
     functions = entry_functions(module) or writer_functions(tree) or dispatching_functions(tree)
     unseen_uses: list[tuple[str, ...]] = []  # the functions only callers outside the file use
-    for path in sorted(functions, key=is_private):
+
+    def helper(path: tuple[str, ...]) -> bool:
+        return is_helper(module, path)
+
+    for path in sorted(functions, key=helper):
+        if named_by_tests(module, path):
+            continue  # used as the file's tests use it; their runs follow it
         span = line_range(module, path)
         if span is not None and any(
             p == module.path and span[0] <= line <= span[1] for p, line, _ in covered
@@ -173,7 +185,7 @@ def _analyse_within(
             continue
         unseen_uses.append(path)
         runs.append(_explore(loader, module, path, limits, spent, resumes=resumes))
-        if not is_private(path):
+        if not helper(path):
             covered |= {key for machine in runs[-1][0] for key in machine.covered}
         if any(machine.trace.requests or machine.trace.facts for machine in runs[-1][0]):
             entries.append(".".join(path) + "()")

@@ -10,6 +10,7 @@ instance, with the methods that change what they read (`update_lora_path(path)` 
 from __future__ import annotations
 
 import ast
+import posixpath
 import re
 from collections.abc import Sequence
 
@@ -73,6 +74,48 @@ def entry_functions(module: Module) -> list[tuple[str, ...]]:
 def is_private(path: Sequence[str]) -> bool:
     name = path[-1]
     return name.startswith("_") and not name.startswith("__")
+
+
+def is_helper(module: Module, path: Sequence[str]) -> bool:
+    """A function that callers outside its file do not use: a private one (`_name`), or one of
+    a pytest file that is not a test (`test_helper`)."""
+    return is_private(path) or test_helper(module, path)
+
+
+def test_helper(module: Module, path: Sequence[str]) -> bool:
+    """A function of a pytest file (`test_*.py`, `*_test.py`) that is not a test: pytest calls
+    the tests, and nothing imports a test file, so the tests are its only callers."""
+    name = posixpath.basename(module.path)
+    if not (name.startswith("test_") or name.endswith("_test.py")):
+        return False
+    return not _is_test(path)
+
+
+def _is_test(path: Sequence[str]) -> bool:
+    return path[-1].startswith("test") and (len(path) == 1 or path[0].startswith("Test"))
+
+
+def named_by_tests(module: Module, path: Sequence[str]) -> bool:
+    """Whether a test of the file calls the helper `path` (`route(engine, a, "x")`): it is then
+    used the way that test uses it, which the test's own runs follow."""
+    if not test_helper(module, path):
+        return False
+    call = re.compile(rf"\b{re.escape(path[-1])}\s*\(")
+    code = module.source.block_text
+    for statement in module.source.tree.body:
+        if isinstance(statement, FUNCTIONS) and _is_test((statement.name,)):
+            tests: list[ast.AST] = [statement]
+        elif isinstance(statement, ast.ClassDef) and statement.name.startswith("Test"):
+            tests = [
+                item
+                for item in statement.body
+                if isinstance(item, FUNCTIONS) and _is_test((statement.name, item.name))
+            ]
+        else:
+            continue
+        if any(call.search(code(test)) for test in tests):
+            return True
+    return False
 
 
 def line_range(module: Module, path: Sequence[str]) -> tuple[int, int] | None:
