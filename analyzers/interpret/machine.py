@@ -570,6 +570,10 @@ class Machine:
         """What a run needs, per level of `place()`, to make the drop `name(...)` made now."""
         return places.drop_needs(self.marks, self.oracle.log, name)
 
+    def finally_of(self, needs: tuple[frozenset[Guard] | None, ...]) -> Place | None:
+        """The `try` whose `finally` makes the drop made now, whatever its body does."""
+        return places.finally_of(self.marks, needs)
+
     def eval(self, node: ast.expr, scope: Scope) -> Value:
         self.tick()
         return expressions.evaluate(self, node, scope)

@@ -61,6 +61,23 @@ def drop_needs(
     return tuple(needs)
 
 
+def finally_of(marks: Sequence[Mark], needs: Sequence[frozenset[Guard] | None]) -> Place | None:
+    """Where the innermost `try` is (its place, down to its own statement) whose `finally`
+    makes the drop being made now, when it makes it from its first statement on whatever
+    happens there: the drop then follows every use made inside that `try`, or by the plain
+    statement just before it, however the `try`'s body ends (`return`, `break`, `raise`)."""
+    for level in range(len(marks) - 2, -1, -1):
+        statement, inner = marks[level].statement, marks[level + 1]
+        if not isinstance(statement, ast.Try | ast.TryStar):
+            continue
+        if not any(inner.statement is item for item in statement.finalbody):
+            continue
+        if inner.position == 0 and level + 1 < len(needs) and needs[level + 1] == frozenset():
+            return place(marks[: level + 1])
+        return None
+    return None
+
+
 def by_release(answers: Sequence[str]) -> bool:
     """Every answer was a vLLM version check: the same in every world judged at a release."""
     return all(answer.startswith(VERSION_ANSWER) for answer in answers)

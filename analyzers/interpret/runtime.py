@@ -102,6 +102,10 @@ class Machine(Protocol):
         """What a run needs, per level of `place()`, to make the drop `name(...)` made now."""
         ...
 
+    def finally_of(self, needs: tuple[frozenset[Guard] | None, ...]) -> Place | None:
+        """The `try` whose `finally` makes the drop made now, whatever its body does."""
+        ...
+
     def opaque(self, desc: str, loc: Loc | None = None) -> Sym:
         """A fresh unknown: the result of code the analysis cannot see."""
         ...

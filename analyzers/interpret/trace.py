@@ -104,6 +104,9 @@ class Removed:
     # For each level of `place`: the guards a run needs, from the start of that level's
     # statement, to make the drop (None: it may skip the drop some other way).
     needs: tuple[frozenset[Guard] | None, ...] = ()
+    # The place of the `try` whose `finally` makes the drop whatever its body does
+    # (`places.finally_of`), or None.
+    finally_of: Place | None = None
 
 
 @dataclass

@@ -278,7 +278,18 @@ def engine_method(m: Machine, engine: EngineV, name: str, args: CallArgs, loc: L
         elif lora_id is not None:
             if effect is api.Effect.REMOVE:
                 needs = m.drop_needs(name)
-                m.trace.facts.append(Removed(engine, lora_id, loc, m.proc, name, m.place(), needs))
+                m.trace.facts.append(
+                    Removed(
+                        engine,
+                        lora_id,
+                        loc,
+                        m.proc,
+                        name,
+                        m.place(),
+                        needs,
+                        finally_of=m.finally_of(needs),
+                    )
+                )
             else:
                 m.trace.facts.append(Pinned(engine, lora_id, loc, m.proc, name))
             m.covered.add((loc.path, loc.line, loc.column))

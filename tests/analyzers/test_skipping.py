@@ -140,6 +140,63 @@ def test_a_drop_left_by_the_previous_step_is_not_shown_to_hold(tmp_path: Path) -
     assert verdict is Verdict.INDETERMINATE, reason
 
 
+def test_a_drop_in_a_finally_follows_every_use_in_its_try(tmp_path: Path) -> None:
+    # Whichever way the body ends (`continue` past the request, or after it), the `finally`
+    # drops the id before the next step's request.
+    verdict, reason = _verdict(
+        tmp_path,
+        "try:\n"
+        '    if "--skip" in sys.argv:\n'
+        "        continue\n"
+        '    llm.generate(["hi"], lora_request=LoRARequest("policy", 1, f"/ckpt/{step}"))\n'
+        '    note("done")\n'
+        "finally:\n"
+        "    llm.llm_engine.remove_lora(1)",
+    )
+    assert verdict is Verdict.SAFE_BY_EVICTION, reason
+    assert "other answers can only skip some of these requests" in reason
+
+
+def test_a_drop_in_a_finally_follows_the_use_just_before_its_try(tmp_path: Path) -> None:
+    verdict, reason = _verdict(
+        tmp_path,
+        'llm.generate(["hi"], lora_request=LoRARequest("policy", 1, f"/ckpt/{step}"))\n'
+        "try:\n"
+        '    note("scored")\n'
+        "finally:\n"
+        "    llm.llm_engine.remove_lora(1)",
+    )
+    assert verdict is Verdict.SAFE_BY_EVICTION, reason
+    assert "other answers can only skip some of these requests" in reason
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # A `continue` between the use and the `try` skips the drop after the use.
+        'llm.generate(["hi"], lora_request=LoRARequest("policy", 1, f"/ckpt/{step}"))\n'
+        'if "--skip" in sys.argv:\n'
+        "    continue\n"
+        "try:\n"
+        '    note("scored")\n'
+        "finally:\n"
+        "    llm.llm_engine.remove_lora(1)",
+        # The `finally` drops the id only under a condition.
+        "try:\n"
+        '    llm.generate(["hi"], lora_request=LoRARequest("policy", 1, f"/ckpt/{step}"))\n'
+        "finally:\n"
+        '    if "--keep" not in sys.argv:\n'
+        "        llm.llm_engine.remove_lora(1)",
+    ],
+    ids=["skipped-before-the-try", "conditional-drop"],
+)
+def test_a_finally_that_may_not_drop_after_the_use_does_not_protect_it(
+    tmp_path: Path, body: str
+) -> None:
+    verdict, reason = _verdict(tmp_path, body)
+    assert verdict in (Verdict.AFFECTED, Verdict.INDETERMINATE), reason
+
+
 _GUARDED = """\
 import sys
 
