@@ -12,9 +12,11 @@ the same thing in both. So the first one's import is kept as what it added (modu
 the trace, counters), and the second one takes a copy of that instead of running it. That
 holds only for an import that is all its own: one that read no module imported before it, no
 attribute the run wrote on an unknown object before it, and left the run's facts, answers and
-objects as they were. Any other import runs as usual. As with a saved state, the steps a
-copy stands for move the run on (its own limit holds) but cost the driver's budget nothing: the
-budget bounds the work done, and the search gets further for the copies.
+objects as they were. Any other import runs as usual (most of ms-swift's repeats read a
+module of the package imported before them, so they still run: copying them needs the copy's
+references into those modules mapped to the later world's objects). As with a saved state,
+the steps a copy stands for move the run on (its own limit holds) but cost the driver's budget
+nothing: the budget bounds the work done, and the search gets further for the copies.
 """
 
 from __future__ import annotations
