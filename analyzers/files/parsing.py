@@ -206,21 +206,48 @@ def decode(data: bytes) -> str:
         raise ParseFailure(problem.why, problem.line) from None
 
 
+_LOOPS = (ast.For, ast.AsyncFor, ast.While)
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+
+
 def _shape(tree: ast.AST) -> tuple[int, int]:
     """(deepest level, node count); each extra operand of `a and b and c` is a level (the
     interpreter and libcst nest them). Stops counting past `NODE_LIMIT`: the file is refused
-    then anyway."""
+    then anyway. Refuses what CPython's compiler refuses after parsing and the interpreter
+    could not run: `continue`/`break` outside a loop, `return` outside a function."""
     deepest = 0
     count = 0
-    stack: list[tuple[ast.AST, int]] = [(tree, 1)]
+    # (node, depth, inside a loop, inside a function): what `continue` and `return` may leave
+    stack: list[tuple[ast.AST, int, bool, bool]] = [(tree, 1, False, False)]
     while stack and count <= NODE_LIMIT:
-        node, depth = stack.pop()
+        node, depth, looping, function = stack.pop()
         count += 1
         if isinstance(node, ast.BoolOp):
             depth += len(node.values) - 2
+        elif isinstance(node, ast.Continue | ast.Break) and not looping:
+            why = "'continue' not properly in loop" if isinstance(node, ast.Continue) else None
+            raise _compile_error(why or "'break' outside loop", node)
+        elif isinstance(node, ast.Return) and not function:
+            raise _compile_error("'return' outside function", node)
         deepest = max(deepest, depth)
-        stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
+        if isinstance(node, _SCOPES):
+            looping, function = False, not isinstance(node, ast.ClassDef)
+        if isinstance(node, _LOOPS):
+            # The body is the loop's; its `else` and header belong to what is around it.
+            stack.extend((child, depth + 1, True, function) for child in node.body)
+            around: list[ast.AST] = [*node.orelse]
+            around.append(node.test if isinstance(node, ast.While) else node.iter)
+            stack.extend((child, depth + 1, looping, function) for child in around)
+            if not isinstance(node, ast.While):
+                stack.append((node.target, depth + 1, looping, function))
+            continue
+        stack.extend((child, depth + 1, looping, function) for child in ast.iter_child_nodes(node))
     return deepest, count
+
+
+def _compile_error(message: str, node: ast.stmt) -> ParseFailure:
+    line = getattr(node, "lineno", 1)
+    return ParseFailure(f"syntax error at line {line}: {message}", line)
 
 
 def checked_tree(text: str, path: str) -> ast.Module:

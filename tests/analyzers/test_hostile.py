@@ -34,6 +34,27 @@ def test_syntax_error_is_indeterminate_with_the_line(tmp_path: Path) -> None:
     assert "syntax error at line 2" in reason
 
 
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ("continue\n", "syntax error at line 2: 'continue' not properly in loop"),
+        ("for x in y:\n    pass\nelse:\n    break\n", "syntax error at line 5: 'break' outside"),
+        ("for x in y:\n    def f():\n        continue\n", "line 4: 'continue' not properly"),
+        ("class A:\n    return 1\n", "syntax error at line 3: 'return' outside function"),
+    ],
+    ids=["continue-at-top", "break-in-loop-else", "continue-in-nested-def", "return-in-class"],
+)
+def test_what_cpython_would_not_compile_is_indeterminate_with_the_line(
+    tmp_path: Path, body: str, message: str
+) -> None:
+    """`continue` outside a loop parses, but CPython refuses to compile it, and the file never
+    runs: a row that says so, like any syntax error (it once escaped the analysis instead)."""
+    (tmp_path / "broken.py").write_text(NEEDLE + body)
+    verdict, reason = _row(_audit(tmp_path), "broken.py")
+    assert verdict is Verdict.INDETERMINATE
+    assert message in reason
+
+
 def test_invalid_utf8_is_indeterminate(tmp_path: Path) -> None:
     (tmp_path / "latin.py").write_bytes(NEEDLE.encode() + b"name = '\xff\xfe caf\xe9'\n")
     verdict, reason = _row(_audit(tmp_path), "latin.py")
