@@ -52,18 +52,38 @@ def _mirror_helpers(
     # Each row as it was before any helper took a caller's verdict (fields are only read and
     # reassigned, never changed in place, so a shallow copy keeps them).
     own = {path: row.model_copy() for path, row in rows.items()}
-    for path, row in rows.items():
+
+    def sites_of(path: str) -> set[str]:
         lines = {*analyses[path].site_lines, *(site.line for site in syntax.get(path, ()))}
-        if not lines:
+        return {f"{path}:{line}" for line in lines}
+
+    def serves(caller: str, path: str) -> bool:
+        return bool(sites_of(path) & set(analyses[caller].served_sites))
+
+    def drives(caller: str, path: str) -> bool:
+        sites = sites_of(path)
+        return bool(sites) and sites <= set(analyses[caller].served_sites)
+
+    for path, row in rows.items():
+        if not sites_of(path):
             continue
-        sites = {f"{path}:{line}" for line in lines}
         callers = [
             own[other]
-            for other, analysis in analyses.items()
-            if other != path and other in own and sites & set(analysis.served_sites)
+            for other in analyses
+            if other != path and other in own and serves(other, path)
         ]
         if not callers:
             continue
+        # A caller that another of them drives (every one of its sites served there too) is a
+        # helper whose row takes its callers' verdict: its own run, as unseen callers would use
+        # it, speaks no more for this file than for itself. Unless they all drive one another.
+        driven = [
+            caller
+            for caller in callers
+            if any(other is not caller and drives(other.path, caller.path) for other in callers)
+        ]
+        if driven and len(driven) < len(callers):
+            callers = [caller for caller in callers if caller not in driven]
         decisive = max(callers, key=lambda caller: SEVERITY[caller.verdict])
         names = ", ".join(sorted(caller.path for caller in callers))
         row.verdict = decisive.verdict

@@ -328,3 +328,100 @@ def test_super_calls_the_method_of_the_next_class(audit_files: AuditFiles) -> No
     row = next(row for row in report.drivers if row.path == "policy.py")
     assert row.verdict is Verdict.AFFECTED, row.reason
     assert "is reused without invalidation" in row.reason
+
+
+SYNCER = """\
+from vllm.lora.request import LoRARequest
+
+
+class Syncer:
+    def __init__(self, llm):
+        self.llm = llm
+        self.current = None
+
+    def push(self, weights):
+        if self.current is not None:
+            self.llm.llm_engine.remove_lora(7)
+        self.current = LoRARequest("policy", 7, "in-memory", lora_tensors=weights)
+        return self.current
+"""
+
+WORKER = """\
+from vllm import LLM, SamplingParams
+
+from pkg.syncer import Syncer
+
+
+class Worker:
+    def __init__(self, base):
+        self.llm = LLM(model=base, enable_lora=True)
+        self.syncer = Syncer(self.llm)
+        self.request = None
+
+    def update(self, weights):
+        self.request = self.syncer.push(weights)
+
+    def generate(self, prompts):
+        return self.llm.generate(prompts, SamplingParams(), lora_request=self.request)
+{extra}"""
+
+# A second way to serve the syncer's requests that the training loop never takes.
+UNUSED_SERVE = """
+    def replay(self, prompts, weights):
+        self.llm.generate(prompts, SamplingParams(), lora_request=self.syncer.push(weights))
+        return self.llm.generate(prompts, SamplingParams(), lora_request=self.request)
+"""
+
+TRAINER = """\
+from pkg.worker import Worker
+
+
+def main():
+    worker = Worker("base")
+    for step in range(100):
+        worker.update({"step": step})
+        worker.generate(["hi"])
+
+
+if __name__ == "__main__":
+    main()
+"""
+
+
+def test_a_helper_served_through_a_driven_helper_takes_the_drivers_verdict(
+    audit_files: AuditFiles,
+) -> None:
+    """The syncer's requests are served by the worker, which the training loop drives: the
+    worker's own run (as unseen callers would use it, `generate()` before any `update()`) no
+    more decides the syncer's row than the worker's own."""
+    report = audit_files(
+        {
+            "pkg/__init__.py": "",
+            "pkg/syncer.py": SYNCER,
+            "pkg/worker.py": WORKER.format(extra=""),
+            "train.py": TRAINER,
+        }
+    )
+    verdicts = _verdicts(report)
+    assert verdicts["train.py"] is Verdict.SAFE_BY_EVICTION
+    assert verdicts["pkg/worker.py"] is Verdict.SAFE_BY_EVICTION
+    assert verdicts["pkg/syncer.py"] is Verdict.SAFE_BY_EVICTION
+    syncer = next(row for row in report.drivers if row.path == "pkg/syncer.py")
+    assert "served by train.py;" in syncer.reason
+
+
+def test_a_helper_served_where_the_driver_never_goes_keeps_that_verdict(
+    audit_files: AuditFiles,
+) -> None:
+    """The worker also serves the syncer's requests in `replay()`, which the training loop never
+    calls: the worker's own run of it still counts for the syncer."""
+    report = audit_files(
+        {
+            "pkg/__init__.py": "",
+            "pkg/syncer.py": SYNCER,
+            "pkg/worker.py": WORKER.format(extra=UNUSED_SERVE),
+            "train.py": TRAINER,
+        }
+    )
+    syncer = next(row for row in report.drivers if row.path == "pkg/syncer.py")
+    assert "pkg/worker.py" in syncer.reason.split(";")[0]
