@@ -140,11 +140,11 @@ def test_a_drop_left_by_the_previous_step_is_not_shown_to_hold(tmp_path: Path) -
     assert verdict is Verdict.INDETERMINATE, reason
 
 
-def test_a_drop_in_a_finally_follows_every_use_in_its_try(tmp_path: Path) -> None:
-    # Whichever way the body ends (`continue` past the request, or after it), the `finally`
-    # drops the id before the next step's request.
-    verdict, reason = _verdict(
-        tmp_path,
+@pytest.mark.parametrize(
+    "body",
+    [
+        # Whichever way the body ends (`continue` past the request, or after it), the
+        # `finally` drops the id before the next step's request.
         "try:\n"
         '    if "--skip" in sys.argv:\n'
         "        continue\n"
@@ -152,20 +152,17 @@ def test_a_drop_in_a_finally_follows_every_use_in_its_try(tmp_path: Path) -> Non
         '    note("done")\n'
         "finally:\n"
         "    llm.llm_engine.remove_lora(1)",
-    )
-    assert verdict is Verdict.SAFE_BY_EVICTION, reason
-    assert "other answers can only skip some of these requests" in reason
-
-
-def test_a_drop_in_a_finally_follows_the_use_just_before_its_try(tmp_path: Path) -> None:
-    verdict, reason = _verdict(
-        tmp_path,
+        # The use just before the `try`: once it is made, the `try` begins.
         'llm.generate(["hi"], lora_request=LoRARequest("policy", 1, f"/ckpt/{step}"))\n'
         "try:\n"
         '    note("scored")\n'
         "finally:\n"
         "    llm.llm_engine.remove_lora(1)",
-    )
+    ],
+    ids=["use-inside-the-try", "use-just-before-the-try"],
+)
+def test_a_drop_in_a_finally_follows_every_use_of_its_try(tmp_path: Path, body: str) -> None:
+    verdict, reason = _verdict(tmp_path, body)
     assert verdict is Verdict.SAFE_BY_EVICTION, reason
     assert "other answers can only skip some of these requests" in reason
 
