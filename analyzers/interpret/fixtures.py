@@ -29,14 +29,15 @@ if TYPE_CHECKING:
 Values = dict[str, Value]
 
 
-def is_test(module: Module, path: tuple[str, ...]) -> bool:
-    """A module-level `test*` function of a `test_*.py` / `*_test.py` file (pytest's default)."""
+def is_test_file(module: Module) -> bool:
+    """A `test_*.py` / `*_test.py` file: one pytest collects by default."""
     name = posixpath.basename(module.path)
-    return (
-        len(path) == 1
-        and path[0].startswith("test")
-        and (name.startswith("test_") or name.endswith("_test.py"))
-    )
+    return name.startswith("test_") or name.endswith("_test.py")
+
+
+def is_test(module: Module, path: tuple[str, ...]) -> bool:
+    """A module-level `test*` function of a test file (`is_test_file`)."""
+    return len(path) == 1 and path[0].startswith("test") and is_test_file(module)
 
 
 def around(

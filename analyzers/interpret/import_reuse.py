@@ -25,7 +25,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from analyzers.interpret.snapshot import Snapshot, Uncopyable, copy_state
+from analyzers.interpret.snapshot import RunStandIn, Snapshot, Uncopyable, copy_state
 from analyzers.interpret.values import ModV
 
 if TYPE_CHECKING:
@@ -47,7 +47,7 @@ class _Watched(dict[Any, Any]):
 
     def __init__(self, items: dict[Any, Any], reads: list[bool]) -> None:
         super().__init__(items)
-        self.before = frozenset(items)
+        self.before = dict(items)  # what the run had written before the import
         self.reads = reads
 
     def _read(self, key: object) -> None:
@@ -185,7 +185,6 @@ def run_kept(
     before = _state(m)
     watch = Watch(frozenset(name for name, value in m.modules.items() if isinstance(value, ModV)))
     attrs = m.unseen.attrs
-    earlier = dict(attrs)
     watched = _Watched(attrs, watch.unseen_reads)
     m.unseen.attrs = watched
     previous, m.import_watch = m.import_watch, watch
@@ -204,12 +203,10 @@ def run_kept(
         or kept.objects >= _KEPT_OBJECTS
     ):
         return result
-    delta = _delta(m, before, earlier)
+    delta = _delta(m, before, watched.before)
     if delta is None:
         return result
-    from analyzers.interpret.machine import _Run
-
-    origin = _Run()
+    origin = RunStandIn()
     delta["module"] = result
     try:
         copied, size = copy_state(delta, {id(m): origin, id(m.loader): m.loader})

@@ -30,7 +30,7 @@ from analyzers.interpret.resume import Points, Resumes, Saved
 from analyzers.interpret.runtime import Frame, Limits, Write
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.signals import BudgetExhausted, ProgramExit, Raised
-from analyzers.interpret.snapshot import Snapshot, Uncopyable, copy_state
+from analyzers.interpret.snapshot import RunStandIn, Snapshot, Uncopyable, copy_state
 from analyzers.interpret.trace import BlockEntry, Guard, Place, StopKind, Trace
 from analyzers.interpret.values import (
     OPAQUE_PREFIX,
@@ -417,7 +417,7 @@ class Machine:
         if points.has(point, answers):
             return
         state = {name: getattr(self, name) for name in _STATE} | extra
-        run = _Run()
+        run = RunStandIn()
         try:
             copied, size = copy_state(state, {id(self): run, id(self.loader): self.loader})
         except Uncopyable:
@@ -594,11 +594,6 @@ class Machine:
 
     def engine_dropped(self, engine: EngineV, loc: Loc) -> None:
         self.trace.assume(f"the engine built at {engine.loc} is dropped at {loc}")
-
-
-class _Run:
-    """Stands in a saved state for the run it was copied from (whose functions' bound imports
-    name it), so the copy does not keep that run alive; a run taking the state up replaces it."""
 
 
 def _memo_key(value: Value) -> str | None:

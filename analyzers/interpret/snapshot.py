@@ -173,6 +173,11 @@ def _frozen(kind: type) -> bool:
     return bool(params is not None and params.frozen)
 
 
+class RunStandIn:
+    """Stands in a copied state for the run it was copied from (whose functions' bound imports
+    name it), so the copy does not keep that run alive; a run taking the state up replaces it."""
+
+
 class Snapshot:
     """The state of one run at one point, kept as a private copy."""
 

@@ -10,11 +10,11 @@ instance, with the methods that change what they read (`update_lora_path(path)` 
 from __future__ import annotations
 
 import ast
-import posixpath
 import re
 from collections.abc import Sequence
 
 from analyzers.files.program import Module
+from analyzers.interpret.fixtures import is_test_file
 from analyzers.interpret.folders import WRITE_HINT
 from analyzers.interpret.machine import IN_TURN
 from analyzers.interpret.syntax import (
@@ -85,10 +85,7 @@ def is_helper(module: Module, path: Sequence[str]) -> bool:
 def test_helper(module: Module, path: Sequence[str]) -> bool:
     """A function of a pytest file (`test_*.py`, `*_test.py`) that is not a test: pytest calls
     the tests, and nothing imports a test file, so the tests are its only callers."""
-    name = posixpath.basename(module.path)
-    if not (name.startswith("test_") or name.endswith("_test.py")):
-        return False
-    return not _is_test(path)
+    return is_test_file(module) and not _is_test(path)
 
 
 def _is_test(path: Sequence[str]) -> bool:

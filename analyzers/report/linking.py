@@ -53,19 +53,23 @@ def _mirror_helpers(
     # reassigned, never changed in place, so a shallow copy keeps them).
     own = {path: row.model_copy() for path, row in rows.items()}
 
-    def sites_of(path: str) -> set[str]:
-        lines = {*analyses[path].site_lines, *(site.line for site in syntax.get(path, ()))}
-        return {f"{path}:{line}" for line in lines}
+    sites = {
+        path: {
+            f"{path}:{line}"
+            for line in {*analysis.site_lines, *(site.line for site in syntax.get(path, ()))}
+        }
+        for path, analysis in analyses.items()
+    }
+    served = {path: set(analysis.served_sites) for path, analysis in analyses.items()}
 
     def serves(caller: str, path: str) -> bool:
-        return bool(sites_of(path) & set(analyses[caller].served_sites))
+        return bool(sites[path] & served[caller])
 
     def drives(caller: str, path: str) -> bool:
-        sites = sites_of(path)
-        return bool(sites) and sites <= set(analyses[caller].served_sites)
+        return bool(sites[path]) and sites[path] <= served[caller]
 
     for path, row in rows.items():
-        if not sites_of(path):
+        if not sites[path]:
             continue
         callers = [
             own[other]
