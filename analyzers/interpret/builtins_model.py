@@ -160,6 +160,15 @@ def _has(owner: Value, name: str) -> bool | None:
     return None
 
 
+def has_attribute(m: Machine, owner: Value, name: str) -> bool | None:
+    """Whether `owner` has `name`: what the model knows, or what the run set on an object
+    whose other attributes are unseen (`if not hasattr(server, "_ids")`); None: unknown."""
+    has = _has(owner, name)
+    if has is None and unseen.read_attribute(m, owner, name) is not None:
+        has = True
+    return has
+
+
 def _attribute_builtin(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
     owner, key = args.positional[0], args.positional[1]
     if not (isinstance(key, Const) and isinstance(key.value, str)):
@@ -169,9 +178,7 @@ def _attribute_builtin(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value
         if len(args.positional) >= 3 and isinstance(owner, EngineV | InstV | NamespaceV):
             owner.attrs[name] = args.positional[2]
         return NONE
-    has = _has(owner, name)
-    if has is None and unseen.read_attribute(m, owner, name) is not None:
-        has = True  # the run set it on that object (`if not hasattr(server, "_ids")`)
+    has = has_attribute(m, owner, name)
     if qual == "hasattr":
         return Const(has) if has is not None else None
     if has is False and len(args.positional) >= 3:

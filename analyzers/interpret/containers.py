@@ -545,11 +545,15 @@ def unpack(m: Machine, value: Value, count: int, star: int | None, loc: Loc) -> 
     return out
 
 
-def stored_in_unseen(m: Machine, value: Value, where: str, loc: Loc) -> None:
-    """A request kept where code the analysis cannot see reads it (a registry) may be served."""
+def stored_in_unseen(
+    m: Machine, value: Value, where: str, loc: Loc, *, private: bool = False
+) -> None:
+    """A request kept where code the analysis cannot see reads it (a registry) may be served.
+    `private`: kept under an attribute named `_like_this`, the state of the code that set it,
+    which the object's other users do not write into."""
     if isinstance(value, RequestV) and not value.mock:
         m.trace.facts.append(Escaped(value, f"the code that reads {where}", loc))
-    if isinstance(value, DictV):
+    if isinstance(value, DictV) and not private:
         value.open = True  # the code that reads it may also write to it
 
 

@@ -12,6 +12,7 @@ from analyzers.interpret import (
     expressions,
     imports,
     iteration,
+    lazy_init,
     places,
     relevance,
     summary,
@@ -227,7 +228,9 @@ def _if(m: Machine, node: ast.If, scope: Scope, *, chained: bool = False) -> Non
     default = branch_default(node, lines)
     log = m.oracle.log
     start = len(log)
-    condition = expressions.condition(m, node.test, scope, default=default)
+    condition = lazy_init.known_missing(m, node, scope)
+    if condition is None:
+        condition = expressions.condition(m, node.test, scope, default=default)
     # The first world enters a body that may leave the block: the rest of the block is what the
     # other side runs, and what makes trying that side worth it (`if cached: ...; continue`).
     rest = relevance.rest_after(scope.module.source.tree, node) if default and not chained else None

@@ -424,7 +424,8 @@ def write_attribute(m: Machine, owner: Value, name: str, value: Value, loc: Loc)
         request.content = {**request.content, name: value}  # new tensors on the same request
         return
     m.unseen.attrs[(key, f".{name}")] = value
-    stored_in_unseen(m, value, f"{describe(owner)}.{name}", loc)
+    private = name.startswith("_") and not name.startswith("__")
+    stored_in_unseen(m, value, f"{describe(owner)}.{name}", loc, private=private)
 
 
 def _adopt(m: Machine, owner: Value, key: str, loc: Loc) -> RequestV:

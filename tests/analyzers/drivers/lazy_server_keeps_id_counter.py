@@ -1,8 +1,9 @@
-# expect: Indeterminate line=31 reason~="comes from factory.make_server(...)._lora_id_counter" reason~="(otherwise Safe-distinct-id)"
+# expect: Safe-distinct-id line=32 reason~="2 distinct ids"
 """Ids come from a counter the module keeps on the server object itself, which a property builds
 lazily from a factory outside the repository. The second call finds the server the first one
-built (it served a request, so it is not None) and the counter it left there: a new id. Only
-whether the factory's server already had such a counter is unknown."""
+built (it served a request, so it is not None) and the counter it left there: a new id. The
+code creates the counter when it is missing, so on the factory's server it is taken to be
+missing (the row says so): only code that counts the same way could have left one there."""
 from vllm.lora.request import LoRARequest
 
 from factory import make_server
