@@ -135,7 +135,7 @@ class Machine:
     def tick(self) -> None:
         self.steps += 1
         self.spent[0] += 1
-        if self.steps > self.limits.steps or self.spent[0] > self.limits.total_steps:
+        if self.steps > self.limits.steps or self.spent[0] > self.limits.stops_at:
             self.trace.heavy = places.entered_by(
                 self.marks, self.oracle.log_index, self.steps, self.limits.steps // 2
             )
@@ -362,7 +362,7 @@ class Machine:
                 # check the program fails only in this world (a validation, a missing option).
                 self.trace.heavy = [len(self.oracle.taken) - 1]
         except BudgetExhausted:
-            if self.spent[0] > self.limits.total_steps:
+            if self.spent[0] > self.limits.stops_at:
                 why = self.end_search()
             else:
                 why = self.trace.incomplete = f"one run exceeded {self.limits.steps:,} steps"

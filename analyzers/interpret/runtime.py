@@ -9,7 +9,7 @@ calls, classes, assignments, imports), and the models below it can be read on th
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Protocol
 
 from analyzers.files.parsing import Loc
@@ -36,7 +36,25 @@ class Limits:
     site_call_depth: int = 16
     steps: int = 100_000  # evaluated nodes per run
     total_steps: int = 400_000  # evaluated nodes for all runs of one driver together
+    # Where one search stops, counted as `total_steps` is (None: at `total_steps`): an entry
+    # that begins after the driver's budget is spent still gets a first run (`late_entry`).
+    stop_at: int | None = None
+    late_entry_steps: int = 10_000  # that first run's own share
+    late_entries_steps: int = 100_000  # what all late entries together may spend past the budget
     max_items: int = 10_000  # a literal container larger than this becomes unknown
+
+    @property
+    def stops_at(self) -> int:
+        return self.stop_at if self.stop_at is not None else self.total_steps
+
+    def late_entry(self, spent: int) -> Limits:
+        """The limits of an entry that begins with `spent` steps already used: past the
+        budget, a share of its own (while the late entries' allowance lasts), so that no
+        entry goes unanalysed only because the ones before it took the budget."""
+        if spent <= self.total_steps:
+            return self
+        allowance = self.total_steps + self.late_entries_steps
+        return replace(self, stop_at=min(spent + self.late_entry_steps, allowance))
 
 
 @dataclass

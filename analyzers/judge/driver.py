@@ -184,7 +184,8 @@ def _analyse_within(
         ):
             continue
         unseen_uses.append(path)
-        runs.append(_explore(loader, module, path, limits, spent, resumes=resumes))
+        late = limits.late_entry(spent[0])
+        runs.append(_explore(loader, module, path, late, spent, resumes=resumes))
         if not helper(path):
             covered |= {key for machine in runs[-1][0] for key in machine.covered}
         if any(machine.trace.requests or machine.trace.facts for machine in runs[-1][0]):
@@ -222,7 +223,7 @@ def _explore(
 ) -> tuple[list[Machine], bool]:
     def run(oracle: Oracle) -> Machine:
         machine = Machine(loader, oracle, limits, spent, resumes)
-        if spent[0] > limits.total_steps:
+        if spent[0] > limits.stops_at:
             machine.end_search()
         elif entry is None:
             machine.run_main(module)

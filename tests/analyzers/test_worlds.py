@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from analyzers.interpret.runtime import Limits
 from analyzers.interpret.worlds import Oracle, explore
 
 
@@ -85,3 +86,10 @@ def test_the_rest_of_a_block_is_the_other_side_of_an_if_whose_body_may_leave_it(
     assert rest == [serve, verbose, loop.body[3]]
     assert weight([cached.body, rest]) == SITES  # the serve is what the body may skip
     assert rest_after(tree, verbose) is None  # its body never leaves: both sides run the rest
+
+
+def test_a_late_entry_gets_a_share_of_its_own_while_the_allowance_lasts() -> None:
+    limits = Limits(total_steps=100, late_entry_steps=10, late_entries_steps=25)
+    assert limits.late_entry(60) is limits  # within the budget: the budget's own end
+    assert limits.late_entry(101).stops_at == 111
+    assert limits.late_entry(120).stops_at == 125  # the allowance ends first

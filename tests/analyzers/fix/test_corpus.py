@@ -35,6 +35,9 @@ CANNOT_FIX: dict[str, str] = {
     # The rewrite is right, but its re-scan spends a run's step budget in the preparation phase
     # too, so it cannot be proven Safe-distinct-id within the budget.
     "heavy_phase_behind_a_switch.py": "the re-scan says Indeterminate: one run exceeded",
+    # The id map is right, but in the re-scan of the rewritten file no run of warm_up() ends
+    # within a run's budget, so the driver's budget ends its search unfinished.
+    "late_method_still_runs.py": "id-map: the re-scan says Indeterminate: the analysis took more",
     # The rewrites are right for the methods used in turn, but `play()` run on its own serves a
     # request other methods may have set, which no rewrite makes known.
     "self_play_actor_methods_in_turn.py": "the re-scan says Indeterminate: the lora_request served",
