@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
-from analyzers.interpret import calls, containers, library, processes, vllm_api
+from analyzers.interpret import calls, containers, library, processes, unseen, vllm_api
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.objects import EngineV, FactoryV, MockV, NamespaceV, RequestV
 from analyzers.interpret.scope import Scope
@@ -54,6 +54,7 @@ def define_class(m: Machine, node: ast.ClassDef, scope: Scope) -> Value:
         if isinstance(item.target, ast.Name) and _left_out_of_eq(item.value)
     )
     made = ClassV(node.name, scope.module, body.vars, bases, fields, uncompared)
+    unseen.owns_routes(m, body, made)
     _init_subclass(m, made, node, scope)
     cls: Value = made
     for decorator in reversed(node.decorator_list):

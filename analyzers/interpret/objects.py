@@ -147,6 +147,9 @@ class Unseen:
     # functions a module registered on an unknown object (`@app.post(...)` at its top level),
     # by the object's key: called once the object is handed to code that serves it
     registered: dict[str, list[tuple[Value, Loc, str]]] = field(default_factory=dict)
+    # the class whose body registered a method so (`@app.post` in a class that
+    # `@serve.ingress(app)` serves), by the method's syntax node id: it is called on an instance
+    route_owners: dict[int, Value] = field(default_factory=dict)
 
     def outlives_call(self, value: Value) -> bool:
         """Whether an unknown object existed before the current call by unseen code (an

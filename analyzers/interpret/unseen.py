@@ -150,6 +150,32 @@ def register(m: Machine, receiver: Value, value: Value, loc: Loc, why: str) -> N
         m.unseen.registered.setdefault(key, []).append((value, loc, why))
 
 
+def owns_routes(m: Machine, body: object, cls: ClassV) -> None:
+    """The methods a class body registered (`@app.post(...)` on a method) belong to `cls`: the
+    code that serves them (Ray Serve's `@serve.ingress(app)`, a class-based view) calls them on
+    an instance of it, never with `self` unknown."""
+    for entries in m.unseen.registered.values():
+        for value, _, _ in entries:
+            if isinstance(value, FuncV) and value.closure is body and _is_method(value):
+                m.unseen.route_owners[id(value.node)] = cls
+
+
+def _on_instances(m: Machine, funcs: list[Value], loc: Loc) -> list[Value]:
+    """Registered methods bound to one instance of their class each, built as the serving code
+    builds it (`__init__` with the arguments unseen code passes): the deployment's replica."""
+    made: dict[int, Value] = {}
+    bound: list[Value] = []
+    for value in funcs:
+        owner = m.unseen.route_owners.get(id(value.node)) if isinstance(value, FuncV) else None
+        if not isinstance(value, FuncV) or not isinstance(owner, ClassV):
+            bound.append(value)
+            continue
+        if id(owner) not in made:
+            made[id(owner)] = entry_args.instance(m, owner, loc)
+        bound.append(replace(value, bound_self=made[id(owner)]))
+    return bound
+
+
 def served(m: Machine, holder: Value, by: str, loc: Loc) -> None:
     """`holder` is handed to unseen code (`uvicorn.run(app)`, `app.run()`): the functions
     registered on it are called by that code from now on, in any order and again and again.
@@ -186,6 +212,7 @@ def served(m: Machine, holder: Value, by: str, loc: Loc) -> None:
         )
     funcs = interleaved([value for value, _, _ in setters], [value for value, _, _ in users])
     m.trace.entry = "() then ".join(_name(value) for value in dict.fromkeys(funcs))
+    funcs = _on_instances(m, funcs, loc)
     fed = {id(value): _feeds(m, value) for value in funcs}
 
     def arguments(value: Value) -> CallArgs:
