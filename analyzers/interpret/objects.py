@@ -30,6 +30,10 @@ class EngineV(Obj):
     attrs: dict[str, Value] = field(default_factory=dict)
     # Handed to code the analysis cannot see, which may have loaded adapters into it.
     loads_unseen: bool = False
+    # `worker_extension_cls=`: the class mixed into its workers, and the one worker instance
+    # that `collective_rpc(...)` calls (`worker_extension.py`).
+    extension: Value | None = None
+    worker: Value | None = None
 
 
 @dataclass(eq=False)

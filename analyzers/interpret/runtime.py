@@ -13,11 +13,11 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Protocol
 
 from analyzers.files.parsing import Loc
-from analyzers.files.program import ModuleLoader
+from analyzers.files.program import Module, ModuleLoader
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.objects import EngineV, Unseen
 from analyzers.interpret.trace import Guard, Place, Trace
-from analyzers.interpret.values import FuncV, Sym, Value
+from analyzers.interpret.values import FuncV, ModV, Sym, Value
 from analyzers.interpret.worlds import Oracle
 
 if TYPE_CHECKING:
@@ -101,6 +101,7 @@ class Machine(Protocol):
     unseen: Unseen  # what is known of code and objects outside the analysis
     importing: int  # how many imported modules' top levels are under way (their guesses stay)
     stand_ins: dict[str, Value]  # modules replaced in `sys.modules` (`stand_ins.py`)
+    modules: dict[str, ModV | None]  # the modules imported so far (None: not the repository's)
 
     def serial(self) -> int:
         """A number never handed out before in this run."""
@@ -144,6 +145,10 @@ class Machine(Protocol):
 
     def call_value(self, func: Value, args: CallArgs, loc: Loc) -> Value:
         """Call a value as the analysed code would (its own functions are interpreted)."""
+        ...
+
+    def import_module(self, name: str, importer: Module) -> ModV | None:
+        """A same-repository module by dotted name, its top level run once; None if external."""
         ...
 
     def get_attribute(self, owner: Value, name: str, loc: Loc) -> Value:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
-from analyzers.interpret import versions
+from analyzers.interpret import versions, worker_extension
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.folders import concurrent_writes, content_at
 from analyzers.interpret.objects import (
@@ -135,6 +135,7 @@ def build_engine(
     engine = EngineV(
         m.serial(), kind, loc, max_loras, max_cpu, desc=loc.code, proc=m.proc, capacity_known=known
     )
+    engine.extension = kwargs.get(worker_extension.EXTENSION_ARGUMENT)
     m.trace.facts.append(EngineBuilt(engine, loc))
     return engine
 
@@ -298,6 +299,10 @@ def engine_method(m: Machine, engine: EngineV, name: str, args: CallArgs, loc: L
         return loaded_ids(m, engine, loc)
     if effect is api.Effect.NONE:
         return NONE
+    if name == worker_extension.RPC_METHOD:
+        answered = worker_extension.call(m, engine, args, loc)
+        if answered is not None:
+            return answered
     engine.loads_unseen = True  # `collective_rpc(...)` and kin may load adapters
     return m.opaque(f"`{loc.code}`", loc)
 
