@@ -104,6 +104,7 @@ class Machine:
         self.named_actors: dict[str, Value] = {}
         self.call = 0
         self.importing = 0
+        self.in_worker = 0  # how many worker-extension methods are under way (synchronous there)
         self.stand_ins: dict[str, Value] = {}
         self.import_guesses = 0  # undecidable import-time conditions answered by their default
         self.steps = 0

@@ -100,6 +100,7 @@ class Machine(Protocol):
     call: int  # which of the repeated calls of an entry function is running
     unseen: Unseen  # what is known of code and objects outside the analysis
     importing: int  # how many imported modules' top levels are under way (their guesses stay)
+    in_worker: int  # how many worker-extension methods are under way (`worker_extension.py`)
     stand_ins: dict[str, Value]  # modules replaced in `sys.modules` (`stand_ins.py`)
     modules: dict[str, ModV | None]  # the modules imported so far (None: not the repository's)
 

@@ -313,8 +313,9 @@ _ASYNC_ENGINES = frozenset({"AsyncLLMEngine", "AsyncLLM"})
 
 def _never_runs(m: Machine, engine: EngineV, loc: Loc) -> bool:
     """`engine.remove_lora(1)` on an async engine, as a bare statement: the coroutine it makes
-    is dropped unawaited, so nothing is removed (a load is still counted, whatever happens)."""
-    return engine.kind in _ASYNC_ENGINES and m.discarded == loc
+    is dropped unawaited, so nothing is removed (a load is still counted, whatever happens).
+    Inside a worker (an extension's method run by `collective_rpc`) the calls are synchronous."""
+    return engine.kind in _ASYNC_ENGINES and m.discarded == loc and not m.in_worker
 
 
 def loaded_ids(m: Machine, engine: EngineV, loc: Loc) -> Value:

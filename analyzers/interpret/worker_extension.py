@@ -52,7 +52,11 @@ def call(m: Machine, engine: EngineV, args: CallArgs, loc: Loc) -> Value | None:
     keywords = _keywords(args.get(3, "kwargs"))
     if positional is None or keywords is None:
         return None
-    result = m.call_value(func, CallArgs(positional, keywords), loc)
+    m.in_worker += 1  # the worker's cache calls are synchronous, even on an async engine
+    try:
+        result = m.call_value(func, CallArgs(positional, keywords), loc)
+    finally:
+        m.in_worker -= 1
     return ListV([result])  # one answer per worker
 
 
