@@ -21,6 +21,7 @@ from analyzers.interpret.values import (
     ClassV,
     Const,
     DictV,
+    FuncV,
     InstV,
     ListV,
     ModV,
@@ -48,6 +49,8 @@ def call(m: Machine, engine: EngineV, args: CallArgs, loc: Loc) -> Value | None:
     if worker is None:
         return None
     func = m.get_attribute(worker, method.value, loc)
+    if not isinstance(func, FuncV | BoundExt):
+        return None  # a method of the worker itself, not of the extension: unseen code
     positional = _items(args.get(2, "args"))
     keywords = _keywords(args.get(3, "kwargs"))
     if positional is None or keywords is None:
