@@ -15,7 +15,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from analyzers.interpret.builtins_model import has_attribute
-from analyzers.interpret.syntax import node_memo
+from analyzers.interpret.syntax import dotted, node_memo
 from analyzers.interpret.values import Const, InstV, Sym, Value
 
 if TYPE_CHECKING:
@@ -58,38 +58,31 @@ def _idiom(node: ast.If) -> tuple[ast.expr, str, bool] | None:
     if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
         return None
     name = key.value
-    if name.startswith("__") or not _plain(owner):
+    wanted = dotted(owner)  # a name or a chain of attributes: reading it again has no effect
+    if name.startswith("__") or not wanted or wanted.startswith("."):
         return None
     creating = node.body if negated else node.orelse
-    if not any(_creates(statement, owner, name) for statement in creating):
+    if not any(_creates(statement, wanted, name) for statement in creating):
         return None
     return owner, name, negated
 
 
-def _plain(node: ast.expr) -> bool:
-    """A name or a chain of attributes: reading it again has no effect."""
-    while isinstance(node, ast.Attribute):
-        node = node.value
-    return isinstance(node, ast.Name)
-
-
-def _creates(statement: ast.stmt, owner: ast.expr, name: str) -> bool:
-    wanted = ast.dump(owner)
+def _creates(statement: ast.stmt, owner: str, name: str) -> bool:
+    """`owner.name = ...` or `setattr(owner, "name", ...)`, `owner` as `dotted` writes it."""
     if isinstance(statement, ast.Assign | ast.AnnAssign):
         targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
         return any(
             isinstance(target, ast.Attribute)
             and target.attr == name
-            and ast.dump(target.value) == wanted
+            and dotted(target.value) == owner
             for target in targets
         )
     if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
         call = statement.value
         return (
-            isinstance(call.func, ast.Name)
-            and call.func.id == "setattr"
+            dotted(call.func) == "setattr"
             and len(call.args) == 3
-            and ast.dump(call.args[0]) == wanted
+            and dotted(call.args[0]) == owner
             and isinstance(call.args[1], ast.Constant)
             and call.args[1].value == name
         )

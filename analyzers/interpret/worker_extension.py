@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
 from analyzers.files.program import Module
+from analyzers.interpret import iteration
 from analyzers.interpret.callargs import CallArgs
+from analyzers.interpret.containers import spread_keywords
 from analyzers.interpret.objects import EngineV
 from analyzers.interpret.values import (
     BoundExt,
     ClassV,
     Const,
-    DictV,
     FuncV,
     InstV,
     ListV,
@@ -51,13 +52,12 @@ def call(m: Machine, engine: EngineV, args: CallArgs, loc: Loc) -> Value | None:
     func = m.get_attribute(worker, method.value, loc)
     if not isinstance(func, FuncV | BoundExt):
         return None  # a method of the worker itself, not of the extension: unseen code
-    positional = _items(args.get(2, "args"))
-    keywords = _keywords(args.get(3, "kwargs"))
-    if positional is None or keywords is None:
+    passed = _spread(m, args.get(2, "args"), args.get(3, "kwargs"), loc)
+    if passed is None:
         return None
     m.in_worker += 1  # the worker's cache calls are synchronous, even on an async engine
     try:
-        result = m.call_value(func, CallArgs(positional, keywords), loc)
+        result = m.call_value(func, passed, loc)
     finally:
         m.in_worker -= 1
     return ListV([result])  # one answer per worker
@@ -100,24 +100,15 @@ def _module_at(m: Machine, loc: Loc) -> Module | None:
     return None
 
 
-def _items(value: Value | None) -> list[Value] | None:
-    if value is None:
-        return []
-    if isinstance(value, ListV):
-        return list(value.items)
-    if isinstance(value, Const) and isinstance(value.value, tuple):
-        return [Const(item) for item in value.value]
-    return None
-
-
-def _keywords(value: Value | None) -> dict[str, Value] | None:
-    if value is None or (isinstance(value, Const) and value.value is None):
-        return {}
-    if not isinstance(value, DictV):
-        return None
-    keywords: dict[str, Value] = {}
-    for key, item in zip(value.keys, value.values, strict=True):
-        if not isinstance(key, Const) or not isinstance(key.value, str):
+def _spread(m: Machine, args: Value | None, kwargs: Value | None, loc: Loc) -> CallArgs | None:
+    """`method(*args, **kwargs)` as a call spreads them (`expressions._arguments`); None when
+    either holds what the analysis cannot list."""
+    passed = CallArgs()
+    if args is not None:
+        if not iteration.is_known_sequence(args):
             return None
-        keywords[key.value] = item
-    return keywords
+        passed.positional.extend(iteration.plan(m, args, loc, quiet=True))
+    none = isinstance(kwargs, Const) and kwargs.value is None
+    if kwargs is not None and not none and not spread_keywords(kwargs, passed.keywords):
+        return None
+    return passed
