@@ -48,6 +48,8 @@ from analyzers.model import Verdict
 from analyzers.vllm.releases import LOAD_INPLACE_SINCE, VllmVersion, has_load_inplace
 
 MAX_WORLDS = 32
+_FULL_EVERY = 16  # drivers per full collection (`analyse_driver`)
+_DRIVERS = [0]  # drivers analysed in this process
 _MODULUS = re.compile(r"%\s*\(?\s*(\d{1,3})\b")
 
 
@@ -94,7 +96,12 @@ def analyse_driver(
         # What is alive now (parsed trees, what earlier drivers left in the loader) lives on:
         # later collections need not walk it again. Garbage goes first, or it would stay; the
         # audit unfreezes it all when it ends (`audit_tree`), so a history's trees still go.
-        gc.collect()
+        # What the last driver left is young (made while collection was off, or just after),
+        # so the young generations are collected each time; the oldest, which holds all that
+        # earlier audits unfroze (a history sweep runs thousands), every `_FULL_EVERY` drivers:
+        # walking it for each driver was a fifth of a sweep's time.
+        _DRIVERS[0] += 1
+        gc.collect(2 if _DRIVERS[0] % _FULL_EVERY == 1 else 1)
         gc.freeze()
     # The runs, and judging what they kept, build millions of objects in reference cycles
     # that live until the driver is judged: the cyclic collector would walk them again and
