@@ -16,6 +16,7 @@ import hashlib
 import json
 import os
 import posixpath
+import time
 from collections.abc import Iterable, Iterator, MutableMapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -679,22 +680,41 @@ JOBS_ENV = "LORA_AUDIT_JOBS"
 # Below this many fresh analyses a pool saves little: each worker parses the modules its drivers
 # share again, and forking costs ~50 ms. Real repositories have 15-30 drivers.
 _MIN_PARALLEL = 8
+# Fewer drivers still get a pool when their last analyses in this process took this long
+# together: a history sweep analyses the same two or three framework drivers again at commit
+# after commit (LLaMA-Factory: three of 3-5 s each at most commits), where a pool pays at once.
+_WORTH_A_POOL = 2.0
+_LAST_SECONDS: dict[str, float] = {}  # driver path -> its last fresh analysis, in seconds
+_LAST_KEPT = 4096
 _Fresh = tuple[FileAnalysis, dict[str, Dep], str | None]
 _INHERITED: dict[str, _Audit] = {}  # "audit": the one a forked worker inherited
 
 
-def worker_count(fresh: int, jobs: int | None = None) -> int:
+def worker_count(fresh: int, jobs: int | None = None, *, predicted: float = 0.0) -> int:
     """How many processes analyse `fresh` drivers: `jobs`, else `LORA_AUDIT_JOBS`, else the
-    cores this process may run on; 1 (serial) for few drivers, where fork is unavailable, or in a
-    daemonic process (a Celery prefork worker), which may not have children of its own."""
+    cores this process may run on; 1 (serial) for few drivers (unless their analyses are
+    `predicted` to take `_WORTH_A_POOL` seconds), where fork is unavailable, or in a daemonic
+    process (a Celery prefork worker), which may not have children of its own."""
     if _daemonic():
         return 1
     if jobs is None:
         text = os.environ.get(JOBS_ENV, "").strip()
         jobs = int(text) if text.isdigit() else _cores()
-    if jobs <= 1 or fresh < _MIN_PARALLEL or not hasattr(os, "fork"):
+    few = fresh < _MIN_PARALLEL and (fresh < 2 or predicted < _WORTH_A_POOL)
+    if jobs <= 1 or few or not hasattr(os, "fork"):
         return 1
     return min(jobs, fresh)
+
+
+def _predicted(paths: list[str]) -> float:
+    """How long `paths` took at their last fresh analyses in this process (0 for new ones)."""
+    return sum(_LAST_SECONDS.get(path, 0.0) for path in paths)
+
+
+def _took(path: str, seconds: float) -> None:
+    if path not in _LAST_SECONDS and len(_LAST_SECONDS) >= _LAST_KEPT:
+        _LAST_SECONDS.pop(next(iter(_LAST_SECONDS)))
+    _LAST_SECONDS[path] = seconds
 
 
 def _daemonic() -> bool:
@@ -713,11 +733,13 @@ def _cores() -> int:
 def _map_fresh(audit: _Audit, paths: list[str], jobs: int | None) -> list[_Fresh]:
     """Fresh analyses of `paths`, in order: serially, or in forked workers that inherit the
     audit (its tree and parsed modules) and hand back plain results."""
-    count = worker_count(len(paths), jobs)
+    count = worker_count(len(paths), jobs, predicted=_predicted(paths))
     if count == 1:
         done: list[_Fresh] = []
         for path in paths:
+            started = time.perf_counter()
             done.append(audit.fresh(path))
+            _took(path, time.perf_counter() - started)
             advance("analysing drivers", len(done), len(paths))
         return done
     import multiprocessing
@@ -728,7 +750,7 @@ def _map_fresh(audit: _Audit, paths: list[str], jobs: int | None) -> list[_Fresh
     # a module both workers need is parsed twice, which costs far less (ms-swift: 21 s -> 18 s
     # on 2 cores, same report).
     _INHERITED["audit"] = audit
-    answers: list[tuple[str, dict[str, Dep], str | None, int]] = []
+    answers: list[tuple[str, dict[str, Dep], str | None, int, float]] = []
     pool = None
     try:
         with _sigint_held():
@@ -745,9 +767,11 @@ def _map_fresh(audit: _Audit, paths: list[str], jobs: int | None) -> list[_Fresh
         _INHERITED.clear()
     from analyzers.files.parsing import add_parses
 
-    add_parses(sum(parses for *_, parses in answers))
+    add_parses(sum(parses for *_, parses, _ in answers))
+    for path, (*_, seconds) in zip(paths, answers, strict=True):
+        _took(path, seconds)
     return [
-        (FileAnalysis.model_validate_json(text), deps, error) for text, deps, error, _ in answers
+        (FileAnalysis.model_validate_json(text), deps, error) for text, deps, error, *_ in answers
     ]
 
 
@@ -773,12 +797,13 @@ def _quiet_worker() -> None:
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # held over the fork
 
 
-def _fresh_in_worker(path: str) -> tuple[str, dict[str, Dep], str | None, int]:
+def _fresh_in_worker(path: str) -> tuple[str, dict[str, Dep], str | None, int, float]:
     from analyzers.files.parsing import parse_count
 
-    before = parse_count()
+    before, started = parse_count(), time.perf_counter()
     analysis, deps, error = _INHERITED["audit"].fresh(path)  # set before the fork
-    return analysis.model_dump_json(), deps, error, parse_count() - before
+    seconds = time.perf_counter() - started
+    return analysis.model_dump_json(), deps, error, parse_count() - before, seconds
 
 
 def _skipped(tree: SourceTree) -> list[Evidence]:

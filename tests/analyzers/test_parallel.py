@@ -58,6 +58,15 @@ def test_worker_count_is_serial_for_few_drivers_or_one_core(
     assert worker_count(100) == 4
 
 
+def test_few_long_analyses_get_a_pool() -> None:
+    """A history sweep re-analyses two or three slow framework drivers at commit after commit:
+    what they took last time decides, and one driver alone never forks."""
+    assert worker_count(3, 2, predicted=12.0) == 2
+    assert worker_count(3, 8, predicted=12.0) == 3
+    assert worker_count(3, 2, predicted=0.5) == 1, "quick ones stay serial"
+    assert worker_count(1, 8, predicted=60.0) == 1, "one driver needs no pool"
+
+
 def _count_in_child(answer: Any) -> None:
     answer.put(worker_count(100, 8))
 
