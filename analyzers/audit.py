@@ -280,7 +280,7 @@ class _Audit:
 
     def _fresh(self, path: str) -> tuple[FileAnalysis, dict[str, Dep]]:
         # Imported here: a fully cached audit never needs libcst or the interpreter.
-        from analyzers.files.program import Module, module_name_for
+        from analyzers.files.program import Module
         from analyzers.judge.driver import analyse_driver
 
         loader = DriverLoader(self.store, path, self.feeds)
@@ -289,7 +289,7 @@ class _Audit:
         parsed = self.store.parse(path)
         if isinstance(parsed, ParseFailure):
             return FileAnalysis(path=path, row=failure_row(path, parsed.why, parsed.line)), deps
-        name, package = module_name_for(path)
+        name, package = loader.module_name(path)
         module = Module(parsed, name, package)
         try:
             plan = self.plan_for(path)

@@ -264,8 +264,19 @@ class DriverLoader(ModuleLoader):
         if isinstance(parsed, ParseFailure):
             self.notes.append(f"{path} could not be analysed: {parsed.why}")
             return None
-        name, package = module_name_for(path)
+        name, package = self.module_name(path)
         return Module(parsed, name, package)
+
+    def module_name(self, path: str) -> tuple[str, bool]:
+        """The dotted name a file is imported by: `src/pkg/mod.py` is `pkg.mod` when `src` is a
+        source root (one imports resolve from that is not a package itself), as an installed
+        `pkg` is. Named by its path instead, the file would be a second module beside the one
+        `import pkg.mod` runs: relative imports from it (`from ..data import x`) would run
+        `src.pkg.data` again under that name, with registries and counters of its own."""
+        for root in sorted({"src", *self.store.package_roots} - {""}, key=len, reverse=True):
+            if path.startswith(root + "/") and f"{root}/__init__.py" not in self.store.files:
+                return module_name_for(path[len(root) + 1 :])
+        return module_name_for(path)
 
     def load(self, name: str, importer: Module) -> Module | None:
         relative = name.replace(".", "/")
