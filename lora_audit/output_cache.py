@@ -17,16 +17,15 @@ import json
 import os
 import stat
 import sys
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 FILE_NAME = "outputs-v1.sqlite3"
 _HASHED_BYTES = 8 * 1024 * 1024  # larger changed files are keyed by size and mtime
 _PACKAGES = ("analyzers", "lora_audit")
 
 
-@dataclass(frozen=True)
-class Stored:
+class Stored(NamedTuple):
     text: str
     status: int
 
@@ -120,7 +119,7 @@ def _repository_state(path: Path) -> str | None:
         if entry[:1] in (b"R", b"C"):
             index += 1  # the rename's source follows; its bytes are HEAD's
         parts.append(_file_state(top / os.fsdecode(entry[3:])))
-    from analyzers.files.project import CONFIG_PATH
+    from analyzers.files.config_path import CONFIG_PATH
 
     parts.append(_file_state(top / CONFIG_PATH))
     return "\0".join(parts)

@@ -13,9 +13,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from analyzers.files.source import SourceTree
@@ -224,8 +223,7 @@ def scan_git(path: str, args: argparse.Namespace) -> Report:
         raise UsageError(str(exc)) from None
 
 
-@dataclass
-class Target:
+class Target(NamedTuple):
     """One report to make: a folder, or the files given from one repository."""
 
     top: Path  # the repository's top (or the folder itself outside a repository)
@@ -233,7 +231,6 @@ class Target:
     label: str  # what the report calls its root
     scope: str = ""  # the folder, relative to `top` (posix); "" for the top or for files
     files: list[str] | None = None  # top-relative files given, or None for a folder
-    given: list[str] = field(default_factory=list)
 
 
 def targets(paths: list[str]) -> list[Target]:
@@ -263,7 +260,6 @@ def targets(paths: list[str]) -> list[Target]:
             target = by_top[root] = Target(root, top is not None, shown, files=[])
         assert target.files is not None
         target.files.append(given.resolve().relative_to(root).as_posix())
-        target.given.append(path)
     return [*out, *by_top.values()]
 
 

@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from analyzers.files import project
+from analyzers.files import config_path
 
 if TYPE_CHECKING:
     from pathspec import GitIgnoreSpec
 
-CONFIG_PATH = project.CONFIG_PATH
+CONFIG_PATH = config_path.CONFIG_PATH
 DEFAULT_INCLUDE = ("**/*.py",)
 _SHA_CHARS = frozenset("0123456789abcdef")
 

@@ -18,8 +18,6 @@ from typing import Any
 
 from analyzers.files.source import SourceError, SourceTree
 
-CONFIG_PATH = ".github/lora-audit.yml"  # the repository's lora-audit config, from its top
-
 PROJECT_FILES = ("pyproject.toml", "setup.cfg", "setup.py")
 
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 import os
 import subprocess
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 # Config that the repository's own .git/config could otherwise use to run programs or change
 # the output we parse. Command-line `-c` wins over every config file.
@@ -52,8 +52,7 @@ def git_env(extra: Mapping[str, str] | None = None) -> dict[str, str]:
     return env
 
 
-@dataclass(frozen=True)
-class Invocation:
+class Invocation(NamedTuple):
     """How to start git on a repository: argv, working folder and environment."""
 
     argv: list[str]
@@ -99,8 +98,7 @@ def git_invocation(
     return Invocation([*argv, *args], cwd, git_env(extra))
 
 
-@dataclass(frozen=True)
-class GitResult:
+class GitResult(NamedTuple):
     """What one git run produced; stdout stays bytes (paths and blobs need not be UTF-8)."""
 
     returncode: int

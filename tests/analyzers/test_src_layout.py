@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from analyzers.audit import AuditOptions, audit_tree
+from analyzers.audit import audit_tree
 from analyzers.files.directory import DirectoryTree
 from analyzers.model import Verdict
 
