@@ -259,13 +259,13 @@ class DriverLoader(ModuleLoader):
         self.deps[path] = blob
         return blob != ABSENT
 
-    def module_for(self, path: str) -> Module | None:
+    def _source_for(self, path: str) -> SourceFile | None:
+        """The parsed file, or None (noted) when it cannot be analysed; `load` names it."""
         parsed = self.store.parse(path)
         if isinstance(parsed, ParseFailure):
             self.notes.append(f"{path} could not be analysed: {parsed.why}")
             return None
-        name, package = self.module_name(path)
-        return Module(parsed, name, package)
+        return parsed
 
     def module_name(self, path: str) -> tuple[str, bool]:
         """The dotted name a file is imported by: `src/pkg/mod.py` is `pkg.mod` when `src` is a
@@ -284,9 +284,9 @@ class DriverLoader(ModuleLoader):
             base = posixpath.join(root, relative) if root else relative
             for candidate in (f"{base}.py", f"{base}/__init__.py"):
                 if self._lookup(candidate):
-                    module = self.module_for(candidate)
-                    if module is not None:
-                        return Module(module.source, name, candidate.endswith("__init__.py"))
+                    source = self._source_for(candidate)
+                    if source is not None:
+                        return Module(source, name, candidate.endswith("__init__.py"))
                     return None
             if self.store.is_package_folder(base):
                 self.deps[f"{base}/"] = "folder"
