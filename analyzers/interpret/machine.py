@@ -87,6 +87,7 @@ class Machine:
         self.spent = spent if spent is not None else [0]  # shared by every run of one driver
         self.oracle = oracle
         self.limits = limits
+        self._stops_at = limits.stops_at  # read at every step: a property call there costs
         self.trace = Trace(loop_cap=limits.loop_cap)
         self.modules: dict[str, ModV | None] = {}
         self.frames: list[Frame] = []
@@ -136,7 +137,7 @@ class Machine:
     def tick(self) -> None:
         self.steps += 1
         self.spent[0] += 1
-        if self.steps > self.limits.steps or self.spent[0] > self.limits.stops_at:
+        if self.steps > self.limits.steps or self.spent[0] > self._stops_at:
             self.trace.heavy = places.entered_by(
                 self.marks, self.oracle.log_index, self.steps, self.limits.steps // 2
             )
@@ -363,7 +364,7 @@ class Machine:
                 # check the program fails only in this world (a validation, a missing option).
                 self.trace.heavy = [len(self.oracle.taken) - 1]
         except BudgetExhausted:
-            if self.spent[0] > self.limits.stops_at:
+            if self.spent[0] > self._stops_at:
                 why = self.end_search()
             else:
                 why = self.trace.incomplete = f"one run exceeded {self.limits.steps:,} steps"
