@@ -194,6 +194,13 @@ def find_key(
                 return index, True
         known = not target.open and all(known_apart(k, key) for k in target.keys)
         return None, False if known else None
+    if type(key) is Const and all(type(existing) is Const for existing in target.keys):
+        # Literal keys (a registry by name): which one is `key` is plain equality, and no world
+        # asks anything (`same_key`); a registry of thousands was searched pair by pair.
+        for index, existing in enumerate(target.keys):
+            if isinstance(existing, Const) and existing.value == key.value:
+                return index, True
+        return None, None if target.open else False
     weight = relevance.SITES if any(_holds_request(v) for v in target.values) else relevance.CALLS
     found, present = search(m, target.keys, key, default=expected, weight=weight)
     if found is None and target.open:
@@ -231,8 +238,12 @@ def search(
     the answer matters to the search (`relevance`): the keys of a registry of requests decide
     which request a later serve gets, so those pairs are tried before plain ones."""
     answers: list[bool | None] = []
+    literal = wanted if type(wanted) is Const else None
     for index, existing in enumerate(pool):
-        answer = same_key(m, existing, wanted, default=default, weight=weight)
+        if literal is not None and type(existing) is Const:
+            answer: bool | None = bool(existing.value == literal.value)  # as `same_key` has it
+        else:
+            answer = same_key(m, existing, wanted, default=default, weight=weight)
         if answer is True:
             return index, True
         answers.append(answer)
