@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from analyzers.interpret import relevance
@@ -132,10 +133,22 @@ def possible(checks: Sequence[VersionCheck]) -> list[VllmVersion]:
     return [v for v in _PROBES if all(check.allows(v) for check in checks)]
 
 
+@lru_cache(maxsize=4096)
+def _answers(
+    form: str, op: str, literal: object, checks: tuple[VersionCheck, ...]
+) -> frozenset[bool]:
+    """What `form op literal` is at each release the checks leave: a check in a helper every
+    call goes through (`if vllm_version >= ...`) is asked the same way thousands of times."""
+    return frozenset(evaluate(form, op, literal, v) for v in possible(checks))
+
+
 def decide(m: Machine, form: str, op: str, literal: object, loc: Loc) -> bool:
     """Answer `form op literal` from the releases still possible, forking only when both are."""
     checks = m.trace.version_checks
-    answers = {evaluate(form, op, literal, v) for v in possible(checks)}
+    try:
+        answers = set(_answers(form, op, literal, tuple(checks)))
+    except TypeError:  # a literal that cannot be a key
+        answers = {evaluate(form, op, literal, v) for v in possible(checks)}
     key = f"{VERSION_ANSWER}{form} {op} {literal!r}"
     if len(answers) == 1:
         m.oracle.answered(key)  # settled by the release: code here still depends on it
