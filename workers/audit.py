@@ -93,6 +93,9 @@ def audit_push(mirror: Mirror, before: str, after: str, cache: Cache) -> Report:
     return report
 
 
-def audit_sweep(mirror: Mirror, cache: Cache) -> Report:
-    """HEAD (the default branch), every commit of every branch, and each branch tip."""
-    return audit_history(mirror.path, all_branches=True, cache=cache, label=_label(mirror))
+def audit_sweep(mirror: Mirror, cache: Cache, seconds: float | None = None) -> Report:
+    """HEAD (the default branch), every commit of every branch, and each branch tip; with
+    `seconds`, the history as far as it gets in that time (HEAD and the tips in full)."""
+    return audit_history(
+        mirror.path, all_branches=True, cache=cache, label=_label(mirror), seconds=seconds
+    )

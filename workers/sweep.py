@@ -64,7 +64,7 @@ def sweep_repository(
     config = read_config(mirror, head)
     if reason == "weekly" and not config.config.weekly_sweep:
         return SweepOutcome(None, None, skipped="weekly_sweep: false in the repository config")
-    report = audit_sweep(mirror, RedisCache(services.redis))
+    report = audit_sweep(mirror, RedisCache(services.redis), services.tuning.sweep_seconds)
     store_badge(ctx, ops.full_name, head, report, private=info.private)
     links = RepoLinks.for_api(services.settings.github_api_url, ops.full_name)
     issue, announced = publish_sweep(ops, report, links, services.settings.public_url)

@@ -37,6 +37,11 @@ class WorkerTuning(BaseSettings):
     # How far back the recovery looks at the App's deliveries, in seconds.
     recovery_window: float = Field(default=3 * 86400.0, gt=0)
     worker_concurrency: int | None = Field(default=None, gt=0)
+    # Seconds a sweep may spend auditing (HEAD and branch tips first, then the history as far
+    # as it gets); default: three quarters of the soft time limit, which leaves room for the
+    # mirror's fetch before and the update after. What it analysed stays cached, so
+    # each sweep of a long history gets further than the last.
+    sweep_time: float | None = Field(default=None, gt=0)
 
     @model_validator(mode="after")
     def _visibility_outlasts_tasks(self) -> WorkerTuning:
@@ -45,6 +50,11 @@ class WorkerTuning(BaseSettings):
         ):
             raise ValueError(
                 f"{ENV_PREFIX}TASK_SOFT_TIME_LIMIT must not exceed {ENV_PREFIX}TASK_TIME_LIMIT"
+            )
+        if self.sweep_time is not None and self.sweep_time >= self.soft_time_limit:
+            raise ValueError(
+                f"{ENV_PREFIX}SWEEP_TIME must be less than the soft time limit "
+                f"({self.soft_time_limit:g}s), or a long sweep ends with nothing to show"
             )
         if self.visibility_timeout <= self.task_time_limit:
             raise ValueError(
@@ -59,6 +69,10 @@ class WorkerTuning(BaseSettings):
     @property
     def soft_time_limit(self) -> float:
         return self.task_soft_time_limit or self.task_time_limit * 0.92
+
+    @property
+    def sweep_seconds(self) -> float:
+        return self.sweep_time or self.soft_time_limit * 0.75
 
     @property
     def _margin(self) -> float:

@@ -16,6 +16,7 @@ come from it and from `fix_commits`.
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import MutableMapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,7 +26,7 @@ from analyzers.files.config import CONFIG_PATH, ConfigResult, parse_config
 from analyzers.files.source import SourceError
 from analyzers.git.compare import classify
 from analyzers.git.fixes import check_fix_commits
-from analyzers.git.history import HistoryScan, scan_history
+from analyzers.git.history import PARTIAL_HISTORY, HistoryScan, scan_history
 from analyzers.git.refs import Branch
 from analyzers.git.repository import GitRepository, RefError
 from analyzers.git.rows import Tip, assemble_rows
@@ -48,6 +49,19 @@ def _commit_config(tree: GitTree) -> ConfigResult:
 def _empty_note(label: str) -> Evidence:
     return Evidence(
         kind="history", where=label, detail="HEAD names no commit yet (empty repository)"
+    )
+
+
+def partial_note(scan: HistoryScan, label: str, seconds: float) -> Evidence:
+    done, total = scan.stopped_after or 0, scan.total
+    return Evidence(
+        kind="history",
+        where=label,
+        detail=(
+            f"{PARTIAL_HISTORY}{done} of {total} commits (oldest first) within the time limit "
+            f"of {seconds:g} s; HEAD and every branch tip were audited in full. What was "
+            "analysed is cached, so the next sweep gets further"
+        ),
     )
 
 
@@ -78,11 +92,17 @@ def audit_repository(
     label: str | None = None,
     read_config: bool = True,
     merge_base: bool = False,
+    history_seconds: float | None = None,
 ) -> Report:
     """Audit `head` of `repo`, plus whatever the flags ask for, into one report.
 
+    `history_seconds` bounds a history audit in time (the App's sweep runs under a task time
+    limit): HEAD and the branch tips are audited first, in full, and the walk through the
+    history stops at that many seconds from the start; a note says how far it got.
+
     Raises `NotARepository`, `RefError` (an unknown or ambiguous `head`/`base`) or `GitError`.
     """
+    started = time.monotonic()
     if not isinstance(repo, GitRepository):
         with GitRepository(repo) as opened:
             return audit_repository(
@@ -97,6 +117,7 @@ def audit_repository(
                 label=label if label is not None else str(repo),
                 read_config=read_config,
                 merge_base=merge_base,
+                history_seconds=history_seconds,
             )
     run = _Run(
         repo,
@@ -124,13 +145,25 @@ def audit_repository(
     branches = repo.branches() if all_branches else []
     scan: HistoryScan | None = None
     head_report: Report | None = None
-    if history:
+    tips: list[Tip] | None = None
+    if history and history_seconds is not None:
+        # What matters now first, in full; the walk through older commits gets the time left.
+        if head_tree is not None:
+            head_report = audit_tree(head_tree, run.options, cache=run.cache)
+        if all_branches:
+            tips = [run.tip(branch, None) for branch in branches]
+        deadline = started + history_seconds
+        scan = scan_history(repo, run.options, cache=run.cache, label=run.label, deadline=deadline)
+        if scan.stopped_after is not None:
+            notes.insert(0, partial_note(scan, run.label, history_seconds))
+    elif history:
         wanted = {b.sha for b in branches} | ({head_tree.commit} if head_tree else set())
         scan = scan_history(repo, run.options, cache=run.cache, wanted=wanted, label=run.label)
         head_report = scan.reports[head_tree.commit] if head_tree is not None else None
     elif head_tree is not None:
         head_report = audit_tree(head_tree, run.options, cache=run.cache)
-    tips = [run.tip(branch, scan) for branch in branches] if all_branches else None
+    if tips is None and all_branches:
+        tips = [run.tip(branch, scan) for branch in branches]
 
     report = head_report.model_copy(deep=True) if head_report else Report(root=run.label)
     report.root = run.label
@@ -252,9 +285,11 @@ def audit_history(
     cache: Cache | None = None,
     fix_commits: Sequence[str] = (),
     label: str | None = None,
+    seconds: float | None = None,
 ) -> Report:
     """Every driver that ever existed in any commit of any ref, with where each verdict held;
-    with `all_branches` (the default: the weekly sweep) also the drivers at each branch tip."""
+    with `all_branches` (the default: the weekly sweep) also the drivers at each branch tip.
+    `seconds` bounds the walk through the history in time (`audit_repository`)."""
     return audit_repository(
         repo,
         options,
@@ -263,6 +298,7 @@ def audit_history(
         cache=cache,
         fix_commits=fix_commits,
         label=label,
+        history_seconds=seconds,
     )
 
 

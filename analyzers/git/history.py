@@ -9,6 +9,7 @@ so a driver version (driver blob + the blobs of the helpers it followed) is anal
 
 from __future__ import annotations
 
+import time
 from collections.abc import Collection, MutableMapping
 from dataclasses import dataclass, field
 
@@ -23,6 +24,10 @@ from analyzers.git.tree import GitTree
 from analyzers.git.walk import CommitDelta, snapshots, walk_history
 from analyzers.model import Report, Verdict
 from analyzers.vllm.api import PREFILTER_NEEDLES
+
+# How a note on a time-limited walk that stopped early begins (`api.partial_note`): the sweep
+# issue shows it above its tables.
+PARTIAL_HISTORY = "history audited for "
 
 
 @dataclass
@@ -59,6 +64,9 @@ class HistoryScan:
     unread: dict[tuple[str, str], str] = field(default_factory=dict)
     audited: int = 0
     reused: int = 0
+    total: int = 0  # the commits of the walk, visited or not
+    # the commits visited before the deadline, when it stopped the walk (None: it visited all)
+    stopped_after: int | None = None
 
     def record(self, position: int, sha: str, report: Report, blobs: dict[str, str]) -> None:
         for entry in report.skipped or []:
@@ -97,16 +105,24 @@ def scan_history(
     cache: MutableMapping[str, str] | None = None,
     wanted: Collection[str] = (),
     label: str | None = None,
+    deadline: float | None = None,
 ) -> HistoryScan:
-    """Audit every commit of every ref (and HEAD); keep the full reports of `wanted` commits."""
+    """Audit every commit of every ref (and HEAD); keep the full reports of `wanted` commits.
+
+    With a `deadline` (`time.monotonic()`), the walk stops at the first commit it reaches
+    after it, parents first, so the commits it saw are each audited in full
+    (`stopped_after` says how many): a sweep bounded in time reports what it covered."""
     commits, index = read_history(repo)
     pending: dict[str, int] = {}
     for commit in commits:
         if commit.parents:
             pending[commit.parents[0]] = pending.get(commit.parents[0], 0) + 1
     memo: dict[str, tuple[Report, Dependencies]] = {}
-    scan = HistoryScan()
+    scan = HistoryScan(total=len(commits))
     for position, (commit, state) in enumerate(snapshots(commits)):
+        if deadline is not None and time.monotonic() >= deadline:
+            scan.stopped_after = position
+            break
         advance("auditing commits", position, len(commits))
         scan.order.append(commit.sha)
         scan.renames += [

@@ -13,6 +13,7 @@ import hashlib
 import re
 from dataclasses import dataclass
 
+from analyzers.git.history import PARTIAL_HISTORY
 from analyzers.git.rows import SEVERITY
 from analyzers.model import DriverRow, Report, Verdict
 from bot.badge import is_suppressed
@@ -195,6 +196,10 @@ def render_sweep_issue(
         f"{_plural(len(grouped), 'driver')} found at HEAD, at branch tips and in the history.",
         "",
     ]
+    for note in report.skipped or []:
+        if note.kind == "history" and note.detail.startswith(PARTIAL_HISTORY):
+            said = note.detail[:1].upper() + note.detail[1:]
+            lines += [f"**Partial sweep:** {escaped(said)}.", ""]
     if findings:
         lines += [
             "**What to do:** fix the drivers under *Needs action* (each row links to its line); "

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
+
+import pytest
 import redis
+from pydantic import ValidationError
 
 from analyzers.model import Verdict
 from bot.badge import BadgeState, load_badge_state, save_badge_state
@@ -14,6 +18,7 @@ from tests.workers.world import INSTALLATION_ID, World
 from workers import forget, sweep
 from workers.celery_app import create_app
 from workers.services import Services
+from workers.tuning import WorkerTuning
 from workers.weekly import enqueue_weekly_sweeps
 
 REPO = "octo/sweeps"
@@ -166,3 +171,34 @@ def test_a_forget_job_drops_the_badge_state(world: World, services: Services) ->
     job = ForgetRepository(installation_id=INSTALLATION_ID, repo=REPO, reason="privatized")
     assert forget.run(job, context(services))["badge_dropped"] is True
     assert load_badge_state(client, REPO) is None
+
+
+def test_a_sweep_out_of_time_still_reports_head_and_says_how_far_history_got(
+    world: World, services: Services
+) -> None:
+    repo = world.repo(REPO)
+    repo.commit("a loop", {"old_loop.py": AFFECTED})
+    repo.remove("old_loop.py")
+    repo.commit("another loop", {"eval_ckpts.py": AFFECTED})
+    world.push(repo)
+    hurried = dataclasses.replace(services, tuning=WorkerTuning(sweep_time=0.001))
+
+    result = sweep.run(_sweep(), context(hurried))
+
+    [issue] = world.standin.issues(REPO)
+    body = issue.body or ""
+    assert result["issue"] == issue.number
+    assert "eval_ckpts.py" in body  # HEAD is audited in full, whatever the time
+    assert "old_loop.py" not in body  # it lived only in commits the walk did not reach
+    assert "**Partial sweep:** History audited for 0 of 2 commits (oldest first)" in body
+    # With the default time the same repository's sweep covers the history.
+    full = sweep.run(_sweep(), context(services, "task-2"))
+    assert full["drivers"] == 2
+    assert "Partial sweep" not in (world.standin.issues(REPO)[0].body or "")
+
+
+def test_the_sweep_time_defaults_below_the_soft_limit_and_must_stay_there() -> None:
+    assert WorkerTuning(task_time_limit=1000).sweep_seconds == pytest.approx(920 * 0.75)
+    assert WorkerTuning(sweep_time=120).sweep_seconds == 120
+    with pytest.raises(ValidationError, match="SWEEP_TIME must be less than the soft time limit"):
+        WorkerTuning(task_time_limit=100, sweep_time=100)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from analyzers.git.api import partial_note
+from analyzers.git.history import HistoryScan
 from analyzers.model import Report, Verdict, VerdictSpan
 from bot.markers import PR_COMMENT_MARKER, SWEEP_ISSUE_MARKER, follow_up_marker, reply_marker
 from bot.render import (
@@ -277,6 +279,22 @@ def test_a_sweep_of_old_history_alone_has_nothing_to_do() -> None:
     text = render_sweep_issue(report, repo="octo/demo")
     assert text.title == "lora-audit sweep: nothing to fix at HEAD or on any branch"
     assert sweep_findings(report) == []
+
+
+def test_a_sweep_cut_short_by_its_time_limit_says_how_far_it_got() -> None:
+    report = _sweep_rows()
+    assert "Partial sweep" not in render_sweep_issue(report, repo="octo/demo").body
+    note = partial_note(HistoryScan(total=21_478, stopped_after=7_332), ".", 2484.0)
+    report.skipped = [note]
+    body = render_sweep_issue(report, repo="octo/demo").body
+    line = next(line for line in body.splitlines() if line.startswith("**Partial sweep:**"))
+    assert line == (
+        "**Partial sweep:** History audited for 7332 of 21478 commits (oldest first) within the "
+        "time limit of 2484 s; HEAD and every branch tip were audited in full. What was analysed "
+        "is cached, so the next sweep gets further."
+    )
+    # Above what to act on, so a reader knows the old-history column is incomplete.
+    assert body.index("**Partial sweep:**") < body.index("**What to do:**")
 
 
 def test_new_findings_are_those_the_last_issue_did_not_mark() -> None:
