@@ -1,4 +1,6 @@
-"""Which `Safe-*` kind a run without stale serves is, and the sentence that says why."""
+"""Which `Safe-*` kind a run without stale serves is, and the sentence that says why; or
+Affected, when digest ids have fewer values than the adapters served and the cache keeps them
+all, so that two adapters certainly share an id (`_crowded`)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from analyzers.files.parsing import Loc
 from analyzers.interpret.containers import key_text
 from analyzers.interpret.trace import Pinned, Removed, Served, Spawned, Trace
-from analyzers.interpret.values import Const, Hashed, Value, label
+from analyzers.interpret.values import Const, Hashed, Value, known_apart, label, same
 from analyzers.judge.lifetimes import LARGE_CAPACITY, Groups, RunView, payload_key
 from analyzers.model import Verdict
 from analyzers.vllm.releases import ID_CHECK_SINCE, rejects_nonpositive_ids
@@ -203,6 +205,60 @@ def _literal(source: str) -> bool:
     return True
 
 
+def _crowded(
+    view: RunView, hashed: Sequence[Served], values: Sequence[Hashed]
+) -> tuple[int, int] | None:
+    """(ids, capacity) when every id is `digest % ids + k` (k >= 1) of one scheme, served on one
+    engine lifetime with no invalidation whose known cache holds all the ids: then once more
+    adapters than ids are served, two share an id (pigeonhole), and nothing evicts the first
+    before the second is served. None when any of that is not known."""
+    schemes = {(v.modulus, v.offset) for v in values}
+    if len(schemes) != 1 or not all(v.nonneg and _reduced_last(v.desc) for v in values):
+        return None  # ids of several schemes, or a range `modulus` only bounds (`// n`)
+    ((ids, offset),) = schemes
+    if ids is None or offset < 1:
+        return None  # no bound on the ids, or an id of 0 (rejected by newer vLLM) is possible
+    engine = hashed[0].engine
+    if any(s.engine is not engine for s in hashed) or not engine.capacity_known:
+        return None
+    capacity = view.capacity(engine)
+    if capacity is None or capacity < ids:
+        return None
+    events = next((g for g in view.groups.values() if any(e is hashed[0] for e in g)), None)
+    if events is None or any(not any(e is s for e in events) for s in hashed):
+        return None  # served across engine lifetimes
+    for event in events:
+        if isinstance(event, Removed):
+            return None
+        reload = event.load_inplace if isinstance(event, Served) else None
+        if reload is not None and not (isinstance(reload, Const) and reload.value is False):
+            return None  # a reload the analysis cannot rule out
+    return ids, capacity
+
+
+def _reduced_last(desc: str) -> bool:
+    """Whether the last reduction of a digest was `% n` or `& mask`, which leave exactly
+    `modulus` values (after `>> n` or `// n` the modulus is only near the count)."""
+    found = {op: desc.rfind(op) for op in (" % ", " & ", " >> ", " // ")}
+    last = max(found, key=lambda op: found[op])
+    return found[last] >= 0 and last in (" % ", " & ")
+
+
+def _distinct_paths(served: Sequence[Served]) -> int:
+    """How many of the served adapters certainly differ: their paths are pairwise apart."""
+    paths = [s.path for s in served]
+    if any(p is None for p in paths):
+        return 0
+    kept: list[Value] = []
+    for path in paths:
+        assert path is not None
+        if all(known_apart(path, other) for other in kept):
+            kept.append(path)
+        elif any(same(path, other) is not True for other in kept if not known_apart(path, other)):
+            return 0  # two paths that may or may not be the same adapter
+    return len(kept)
+
+
 def _probabilistic(
     view: RunView, hashed: Sequence[Served], line: Loc
 ) -> tuple[Verdict, str, Loc, float | None]:
@@ -222,6 +278,30 @@ def _probabilistic(
     # (a loop cut short over a long literal list may hold literals not seen yet).
     literal = all(_literal(v.source) for v in values)
     unknown_length = bool(trace.truncated or (trace.symbolic_loops and not literal))
+    crowded = _crowded(view, hashed, values)
+    if crowded is not None:
+        ids, capacity = crowded
+        adapters = _distinct_paths(hashed)
+        # One serve repeated by a loop over what only the run knows (a manifest's entries):
+        # more adapters than ids is one of the plausible runs, and the worst one is reported.
+        repeated = bool(trace.symbolic_loops) and not literal and len({s.loc for s in hashed}) == 1
+        if repeated or adapters > ids:
+            how_many = (
+                f"more than {ids} adapters (how many is known only at run time)"
+                if adapters <= ids
+                else f"{adapters} adapters"
+            )
+            salted = " (salted per process by PYTHONHASHSEED)" if first.kind == "hash" else ""
+            return (
+                Verdict.AFFECTED,
+                f"lora_int_id comes from {first.desc}{salted} ({first.where}), which has only "
+                f"{ids} values, and the cache (capacity {capacity}) holds them all without "
+                f"evicting: "
+                f"with {how_many}, two adapters share an id and the later one is served the "
+                f"earlier one's weights",
+                line,
+                None,
+            )
     count = max(len(sources), ASSUMED_ADAPTERS) if unknown_length else len(sources)
     # An engine whose cache size cannot be seen holds as many adapters as plausible: a bound
     # must never assume the smallest cache (which would make collisions look rarer).

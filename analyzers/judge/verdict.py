@@ -245,6 +245,10 @@ def _classify(view: RunView, replayed: Replayed) -> Outcome:
         )
     result = outcome(verdict, reason, line)
     result.bound = bound
+    if verdict is Verdict.AFFECTED:
+        # Fewer ids than adapters, all cached (`safe._crowded`): a stale serve is certain, though
+        # which request it is depends on the digests, so no replay record can be named.
+        result.stale = 1
     if rests_on_order(verdict):
         also = [kept_apart[1:]] if kept_apart is not None else []
         result.survives_skipping = fragile_repeat(view, also) is None

@@ -101,7 +101,9 @@ def test_driver_row(tmp_path: Path, name: str, expected: Expectation) -> None:
     assert row.reason.endswith(".")
     if expected.verdict is Verdict.AFFECTED:
         assert row.stale > 0
-        assert any(record.stale for record in row.replay)
+        # A replay names the stale request, except where too few digest ids for the adapters
+        # make one certain without saying which (`safe._crowded`).
+        assert any(record.stale for record in row.replay) or "share an id" in row.reason
     if expected.verdict is Verdict.SAFE_PROBABILISTIC:
         assert row.bound is not None
         assert 0 <= row.bound < 0.01

@@ -1,6 +1,6 @@
-# expect: Indeterminate line=8 reason~="lora_int_id comes from abs(hash('c/1')) % 4 + 1" reason~="probability at most 1"
-"""`abs(hash(p)) % 4 + 1` for six adapters: collisions are certain to be possible, so no useful
-bound exists."""
+# expect: Affected line=8 reason~="lora_int_id comes from abs(hash('c/1')) % 4 + 1" reason~="which has only 4 values, and the cache (capacity 4) holds them all without evicting: with 6 adapters, two adapters share an id"
+"""`abs(hash(p)) % 4 + 1` for six adapters on a cache that holds all four ids: two of the six
+share an id (pigeonhole) and nothing evicts the first before the second, which is served stale."""
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest
 llm = LLM(model="b", enable_lora=True, max_loras=4)
