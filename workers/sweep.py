@@ -10,6 +10,7 @@ announced with a comment, since editing an issue notifies nobody.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,6 +55,7 @@ def worth_an_issue(report: Report) -> bool:
 def sweep_repository(
     ctx: JobContext, ops: RepoOps, installation_id: int, reason: str
 ) -> SweepOutcome:
+    started = time.monotonic()  # the sweep's time budget counts the mirror's fetch too
     services = ctx.services
     info = ops.get_repository()
     token = services.github.installation_token(installation_id)
@@ -64,7 +66,8 @@ def sweep_repository(
     config = read_config(mirror, head)
     if reason == "weekly" and not config.config.weekly_sweep:
         return SweepOutcome(None, None, skipped="weekly_sweep: false in the repository config")
-    report = audit_sweep(mirror, RedisCache(services.redis), services.tuning.sweep_seconds)
+    budget = max(0.0, services.tuning.sweep_seconds - (time.monotonic() - started))
+    report = audit_sweep(mirror, RedisCache(services.redis), budget)
     store_badge(ctx, ops.full_name, head, report, private=info.private)
     links = RepoLinks.for_api(services.settings.github_api_url, ops.full_name)
     issue, announced = publish_sweep(ops, report, links, services.settings.public_url)

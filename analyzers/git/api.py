@@ -59,7 +59,7 @@ def partial_note(scan: HistoryScan, label: str, seconds: float) -> Evidence:
         where=label,
         detail=(
             f"{PARTIAL_HISTORY}{done} of {total} commits (oldest first) within the time limit "
-            f"of {seconds:g} s; HEAD and every branch tip were audited in full. What was "
+            f"of {seconds:.0f} s; HEAD and every branch tip were audited in full. What was "
             "analysed is cached, so the next sweep gets further"
         ),
     )
