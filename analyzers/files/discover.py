@@ -38,6 +38,9 @@ from analyzers.files.sites import (
 from analyzers.files.source import SourceError, SourceTree
 
 ABSENT = "absent"
+# A data file read as the repository holds it (`DriverLoader.read_data`): a manifest or a small
+# config, not a dataset; larger ones stay run-time input.
+DATA_FILE_LIMIT = 64 * 1024
 
 
 def selected(path: str, include: Sequence[str], exclude: Sequence[str]) -> bool:
@@ -253,6 +256,13 @@ class DriverLoader(ModuleLoader):
             self._lookup(feed.path)
             self.whole.add(feed.path)
         return found
+
+    def read_data(self, path: str) -> bytes | None:
+        if path.endswith(".py") or not self._lookup(path):
+            return None
+        self.whole.add(path)
+        data = self.store.data(path)
+        return None if isinstance(data, SourceError) or len(data) > DATA_FILE_LIMIT else data
 
     def _lookup(self, path: str) -> bool:
         blob = self.store.blob(path)

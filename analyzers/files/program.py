@@ -51,6 +51,11 @@ class ModuleLoader(Protocol):
         into it (`files/posting.py`)."""
         ...
 
+    def read_data(self, path: str) -> bytes | None:
+        """The bytes of a small data file of the repository (a manifest beside the driver), or
+        None when there is none at `path`; the result then depends on every byte of it."""
+        ...
+
 
 def module_name_for(path: str) -> tuple[str, bool]:
     """`scripts/eval.py` -> ("scripts.eval", False); `pkg/__init__.py` -> ("pkg", True)."""

@@ -13,10 +13,17 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
-from analyzers.interpret import builtins_model, classes, containers, entry_args, iteration
+from analyzers.interpret import (
+    builtins_model,
+    classes,
+    containers,
+    entry_args,
+    iteration,
+    relevance,
+)
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import derived, key_text
-from analyzers.interpret.folders import content_at
+from analyzers.interpret.folders import content_at, relation
 from analyzers.interpret.objects import (
     EngineArgsV,
     FactoryV,
@@ -150,6 +157,57 @@ def _file_test(m: Machine, test: str, path: Value, desc: str, loc: Loc) -> Value
     written = content_at(m.writes, path, m.trace.same_inputs)
     key = f"file-test:{test}:{key_text(path)}@{written.certain}+{written.possible}"
     return m.fixed(key, desc, loc)
+
+
+def _with_part(path: Value, name: str, part: Value | None) -> Value | None:
+    """`Path("a/b.py").with_name("c.json")` (`a/c.json`) and `.with_suffix(".json")`, for a
+    path and a part written out; None for any other (what pathlib would refuse included)."""
+    if not (isinstance(path, Const) and isinstance(path.value, str)):
+        return None
+    if not (isinstance(part, Const) and isinstance(part.value, str)):
+        return None
+    folder, base = posixpath.split(path.value)
+    if not base or base in (".", ".."):
+        return None
+    if name == "with_name":
+        if not part.value or "/" in part.value:
+            return None
+        return Const(posixpath.join(folder, part.value))
+    if part.value and (not part.value.startswith(".") or part.value == "." or "/" in part.value):
+        return None
+    stem, suffix = posixpath.splitext(base)
+    return Const(posixpath.join(folder, (stem if suffix else base) + part.value))
+
+
+def _committed_file(m: Machine, path: Value, *, binary: bool) -> Value | None:
+    """A file the repository holds at `path` (`Path(__file__).with_name("adapters.json")`), as
+    it holds it, in a world that takes it so; None in the other world, and for a path the
+    analysis cannot name or a file this run may have written. The file at run time may be
+    another (written by an earlier step, a different working directory): the committed one is
+    one plausible value, never the only one, so the verdict is the worst of the two worlds."""
+    if not (isinstance(path, Const) and isinstance(path.value, str)):
+        return None
+    where = posixpath.normpath(path.value.removeprefix("./"))
+    if where.startswith(("/", "../")) or where in (".", ".."):
+        return None
+    if any(relation(write.target, path) is not False for write in m.writes):
+        return None
+    data = m.loader.read_data(where)
+    if data is None:
+        return None
+    try:
+        content: object = data if binary else data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if not m.ask(
+        f"whether {where} is the one the repository holds",
+        f"committed-file:{where}",
+        default=True,
+        weight=relevance.CALLS,
+    ):
+        return None
+    m.trace.assume_input(f"{where} as the repository holds it")
+    return Const(content)
 
 
 def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
@@ -526,7 +584,7 @@ def method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> 
     if name == "joinpath":
         return join_path(m, [receiver, *args.positional], loc)
     if name in ("with_suffix", "with_name") and isinstance(_first(args), Const):
-        return m.opaque(f"`{loc.code}`", loc)
+        return _with_part(receiver, name, _first(args)) or m.opaque(f"`{loc.code}`", loc)
     if name in ("exists", "is_dir", "is_file"):
         return _file_test(m, name, receiver, f"{describe(receiver)}.{name}()", loc)
     if name in ("mkdir", "touch"):
@@ -540,6 +598,9 @@ def method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> 
         m.record_write(receiver, loc)
         return NONE
     if name in ("read_text", "read_bytes"):
+        committed = _committed_file(m, receiver, binary=name == "read_bytes")
+        if committed is not None:
+            return committed
         return m.fixed(
             f"data:read:{key_text(receiver)}", f"the contents of {describe(receiver)}", loc
         )
