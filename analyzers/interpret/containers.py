@@ -195,13 +195,14 @@ def find_key(
         known = not target.open and all(known_apart(k, key) for k in target.keys)
         return None, False if known else None
     if type(key) is Const and all(type(existing) is Const for existing in target.keys):
-        # Literal keys (a registry by name): which one is `key` is plain equality, and no world
-        # asks anything (`same_key`); a registry of thousands was searched pair by pair.
-        for index, existing in enumerate(target.keys):
-            if isinstance(existing, Const) and existing.value == key.value:
-                return index, True
-        return None, None if target.open else False
-    weight = relevance.SITES if any(_holds_request(v) for v in target.values) else relevance.CALLS
+        # Literal keys (a registry by name): `search` compares them by plain equality and no
+        # world asks anything, so the weight of an answer is never read (nor worked out from
+        # every value of a registry of thousands).
+        weight = relevance.CALLS
+    elif any(_holds_request(v) for v in target.values):
+        weight = relevance.SITES
+    else:
+        weight = relevance.CALLS
     found, present = search(m, target.keys, key, default=expected, weight=weight)
     if found is None and target.open:
         return None, None
