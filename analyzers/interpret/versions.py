@@ -147,8 +147,8 @@ def decide(m: Machine, form: str, op: str, literal: object, loc: Loc) -> bool:
     checks = m.trace.version_checks
     try:
         answers = set(_answers(form, op, literal, tuple(checks)))
-    except TypeError:  # a literal that cannot be a key
-        answers = {evaluate(form, op, literal, v) for v in possible(checks)}
+    except TypeError:  # a literal that cannot be a key: worked out without the memo
+        answers = set(_answers.__wrapped__(form, op, literal, tuple(checks)))
     key = f"{VERSION_ANSWER}{form} {op} {literal!r}"
     if len(answers) == 1:
         m.oracle.answered(key)  # settled by the release: code here still depends on it
