@@ -278,6 +278,9 @@ def _probabilistic(
     # (a loop cut short over a long literal list may hold literals not seen yet).
     literal = all(_literal(v.source) for v in values)
     unknown_length = bool(trace.truncated or (trace.symbolic_loops and not literal))
+    salted = (
+        " (salted per process by PYTHONHASHSEED)" if any(v.kind == "hash" for v in values) else ""
+    )
     crowded = _crowded(view, hashed, values)
     if crowded is not None:
         ids, capacity = crowded
@@ -291,14 +294,12 @@ def _probabilistic(
                 if adapters <= ids
                 else f"{adapters} adapters"
             )
-            salted = " (salted per process by PYTHONHASHSEED)" if first.kind == "hash" else ""
             return (
                 Verdict.AFFECTED,
                 f"lora_int_id comes from {first.desc}{salted} ({first.where}), which has only "
                 f"{ids} values, and the cache (capacity {capacity}) holds them all without "
-                f"evicting: "
-                f"with {how_many}, two adapters share an id and the later one is served the "
-                f"earlier one's weights",
+                f"evicting: with {how_many}, two adapters share an id and the later one is "
+                f"served the earlier one's weights",
                 line,
                 None,
             )
@@ -332,9 +333,6 @@ def _probabilistic(
             f"{ID_CHECK_SINCE.series} raises ValueError for those"
         )
     bound = min(bound, 1.0)
-    salted = (
-        " (salted per process by PYTHONHASHSEED)" if any(v.kind == "hash" for v in values) else ""
-    )
     assumed = f", assuming at most {ASSUMED_ADAPTERS:,} adapters" if unknown_length else ""
     text = (
         f"lora_int_id comes from {first.desc}{salted} ({first.where}); a stale serve needs two of "
