@@ -52,3 +52,16 @@ def test_a_manifest_too_large_or_absent_stays_run_time_input(tmp_path: Path) -> 
     padding = [{"name": "x" * 100, "id": 0, "path": ""}] * 700  # over the size kept
     (root / "adapters.json").write_text(json.dumps(entries + padding))
     assert _verdict(root, {})[0] is Verdict.INDETERMINATE
+
+
+def test_a_manifest_named_by_with_suffix_is_read_too(tmp_path: Path) -> None:
+    root = Path(shutil.copytree(REPO, tmp_path / "repo"))
+    driver = root / DRIVER
+    text = driver.read_text()
+    old = 'Path(__file__).with_name("adapters.json")'
+    assert old in text
+    driver.write_text(text.replace(old, 'Path(__file__).with_suffix(".json")'))
+    (root / "adapters.json").rename(root / "serve_from_manifest.json")
+    verdict, reason = _verdict(root, {})
+    assert verdict is Verdict.AFFECTED
+    assert "only with serve_from_manifest.json as the repository holds it" in reason
