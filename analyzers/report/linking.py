@@ -28,7 +28,7 @@ def link_rows(
     """One row per file: its own, or (for a file with request sites and none) one that says
     which site no run reached and why; then helpers, dispatchers, suppressions."""
     sites = sites or {}
-    rows = {path: a.row.model_copy(deep=True) for path, a in analyses.items() if a.row is not None}
+    rows = {path: _own_copy(a.row) for path, a in analyses.items() if a.row is not None}
     for path, found in sites.items():
         if path not in rows and path in analyses:
             rows[path] = unreached_row(path, found, analyses[path], analyses)
@@ -42,6 +42,13 @@ def link_rows(
                 if _WHERE.match(item.where):
                     item.where = f"{item.where}@{short}"
     return list(rows.values())
+
+
+def _own_copy(row: DriverRow) -> DriverRow:
+    """A copy of a stored row that linking and the report may change: its fields are reassigned
+    and its evidence appended to or suffixed (`@commit`), never its other lists changed in place,
+    so only the evidence is copied (a deep copy of every row was a tenth of a warm history)."""
+    return row.model_copy(update={"evidence": [item.model_copy() for item in row.evidence]})
 
 
 def _mirror_helpers(
