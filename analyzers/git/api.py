@@ -26,8 +26,8 @@ from analyzers.files.config import CONFIG_PATH, ConfigResult, parse_config
 from analyzers.files.source import SourceError
 from analyzers.git.compare import classify
 from analyzers.git.fixes import check_fix_commits
-from analyzers.git.history import PARTIAL_HISTORY, HistoryScan, scan_history
-from analyzers.git.refs import Branch
+from analyzers.git.history import PARTIAL_HISTORY, PARTIAL_TIPS, HistoryScan, scan_history
+from analyzers.git.refs import Branch, recent_first
 from analyzers.git.repository import GitRepository, RefError
 from analyzers.git.rows import Tip, assemble_rows
 from analyzers.git.tree import GitTree, short_sha
@@ -52,6 +52,18 @@ def _empty_note(label: str) -> Evidence:
     )
 
 
+def partial_tips_note(done: int, total: int, label: str, seconds: float) -> Evidence:
+    return Evidence(
+        kind="history",
+        where=label,
+        detail=(
+            f"{PARTIAL_TIPS}{done} of {total} (the most recently updated first) within the time "
+            f"limit of {seconds:.0f} s; HEAD was audited in full. What was analysed is cached, "
+            "so the next sweep gets further"
+        ),
+    )
+
+
 def partial_note(scan: HistoryScan, label: str, seconds: float) -> Evidence:
     done, total = scan.stopped_after or 0, scan.total
     return Evidence(
@@ -59,7 +71,7 @@ def partial_note(scan: HistoryScan, label: str, seconds: float) -> Evidence:
         where=label,
         detail=(
             f"{PARTIAL_HISTORY}{done} of {total} commits (oldest first) within the time limit "
-            f"of {seconds:.0f} s; HEAD and every branch tip were audited in full. What was "
+            f"of {seconds:.0f} s; HEAD and the branch tips were audited first. What was "
             "analysed is cached, so the next sweep gets further"
         ),
     )
@@ -97,8 +109,9 @@ def audit_repository(
     """Audit `head` of `repo`, plus whatever the flags ask for, into one report.
 
     `history_seconds` bounds a history audit in time (the App's sweep runs under a task time
-    limit): HEAD and the branch tips are audited first, in full, and the walk through the
-    history stops at that many seconds from the start; a note says how far it got.
+    limit): HEAD is audited first, in full, then the branch tips (the most recently updated
+    first) and the walk through the history, until that many seconds from the start; a note
+    says how far each got.
 
     Raises `NotARepository`, `RefError` (an unknown or ambiguous `head`/`base`) or `GitError`.
     """
@@ -150,9 +163,13 @@ def audit_repository(
         # What matters now first, in full; the walk through older commits gets the time left.
         if head_tree is not None:
             head_report = audit_tree(head_tree, run.options, cache=run.cache)
-        if all_branches:
-            tips = [run.tip(branch, None) for branch in branches]
         deadline = started + history_seconds
+        if all_branches:
+            tips = run.tips_within(branches, deadline, head_report)
+            if len(tips) < len(branches):
+                notes.append(
+                    partial_tips_note(len(tips), len(branches), run.label, history_seconds)
+                )
         scan = scan_history(repo, run.options, cache=run.cache, label=run.label, deadline=deadline)
         if scan.stopped_after is not None:
             notes.insert(0, partial_note(scan, run.label, history_seconds))
@@ -223,6 +240,22 @@ class _Run:
     def audit(self, sha: str) -> Report:
         tree = GitTree(self.repo, sha, label=self.label)
         return audit_tree(tree, self.options, cache=self.cache)
+
+    def tips_within(
+        self, branches: list[Branch], deadline: float, head: Report | None
+    ) -> list[Tip]:
+        """The tips audited before `deadline` (at least one, and every tip at a commit already
+        audited), the most recently updated first, each commit once (HEAD's from `head`); in
+        the order of `branches`."""
+        reports: dict[str, Report] = {head.commit: head} if head and head.commit else {}
+        done: dict[str, Tip] = {}
+        for branch in recent_first(self.repo, branches):
+            if branch.sha not in reports:
+                if done and time.monotonic() >= deadline:
+                    continue  # a tip at a commit already audited costs nothing: still taken
+                reports[branch.sha] = self.audit(branch.sha)
+            done[branch.ref] = Tip(branch.name, reports[branch.sha])
+        return [done[branch.ref] for branch in branches if branch.ref in done]
 
     def tip(self, branch: Branch, scan: HistoryScan | None) -> Tip:
         found = scan.reports.get(branch.sha) if scan is not None else None

@@ -28,6 +28,7 @@ from analyzers.vllm.api import PREFILTER_NEEDLES
 # How a note on a time-limited walk that stopped early begins (`api.partial_note`): the sweep
 # issue shows it above its tables.
 PARTIAL_HISTORY = "history audited for "
+PARTIAL_TIPS = "branch tips audited: "  # a sweep whose time ran out before every tip
 
 
 @dataclass

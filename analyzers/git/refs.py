@@ -58,6 +58,16 @@ def list_branches(repo: GitRepository) -> list[Branch]:
     return sorted(branches, key=lambda b: (not b.ref.startswith("refs/heads/"), b.name))
 
 
+def recent_first(repo: GitRepository, branches: list[Branch]) -> list[Branch]:
+    """`branches` ordered by their tip's commit date, newest first (ties by the given order):
+    where time runs short, the branches people work on now come first."""
+    listed = repo.run(
+        "for-each-ref", "--sort=-committerdate", "--format=%(refname)", "refs/heads", "refs/remotes"
+    )
+    rank = {ref: index for index, ref in enumerate(listed.text.splitlines())}
+    return sorted(branches, key=lambda branch: rank.get(branch.ref, len(rank)))
+
+
 def _symbolic(repo: GitRepository, name: str) -> str | None:
     found = repo.run("symbolic-ref", "-q", name, ok=(0, 1, 128))
     if found.returncode != 0:

@@ -13,7 +13,7 @@ import hashlib
 import re
 from dataclasses import dataclass
 
-from analyzers.git.history import PARTIAL_HISTORY
+from analyzers.git.history import PARTIAL_HISTORY, PARTIAL_TIPS
 from analyzers.git.rows import SEVERITY
 from analyzers.model import DriverRow, Report, Verdict
 from bot.badge import is_suppressed
@@ -197,7 +197,7 @@ def render_sweep_issue(
         "",
     ]
     for note in report.skipped or []:
-        if note.kind == "history" and note.detail.startswith(PARTIAL_HISTORY):
+        if note.kind == "history" and note.detail.startswith((PARTIAL_HISTORY, PARTIAL_TIPS)):
             said = note.detail[:1].upper() + note.detail[1:]
             lines += [f"**Partial sweep:** {escaped(said)}.", ""]
     if findings:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from analyzers.audit import AuditOptions
 from analyzers.git.api import audit_history, audit_repository
-from analyzers.git.history import PARTIAL_HISTORY, scan_history
+from analyzers.git.history import PARTIAL_HISTORY, PARTIAL_TIPS, scan_history
 from analyzers.git.repository import GitRepository
 from analyzers.model import Evidence, Verdict
 from tests.analyzers.git.scenarios import AFFECTED, FIXED, git_view
@@ -69,7 +69,7 @@ def test_no_time_for_history_still_audits_head_and_every_tip(
     assert "old.py" not in rows
     assert _partial_notes(report.skipped) == [
         f"{PARTIAL_HISTORY}0 of {len(shas)} commits (oldest first) within the time limit of "
-        "0 s; HEAD and every branch tip were audited in full. What was analysed is cached, so "
+        "0 s; HEAD and the branch tips were audited first. What was analysed is cached, so "
         "the next sweep gets further"
     ]
     assert report.skipped is not None
@@ -89,3 +89,32 @@ def test_the_walk_stops_at_the_deadline_and_counts_what_it_saw(
     ahead = scan_history(repository, AuditOptions(), cache={}, deadline=time.monotonic() + 3600)
     assert (ahead.stopped_after, ahead.total, len(ahead.order)) == (None, len(shas), len(shas))
     assert ahead.audited + ahead.reused == len(shas)
+
+
+def test_no_time_for_every_tip_audits_the_newest_first_and_says_how_many(
+    repo: GitRepo, open_repo: Opener
+) -> None:
+    """Hundreds of branches (unsloth has 483) cannot all be audited within a sweep's time: the
+    most recently updated come first, a tip at HEAD's commit costs nothing, and a note says how
+    many were audited."""
+    base = repo.commit("eval loop", {"eval.py": FIXED})
+    repo.branch("stale", base)
+    repo.checkout("stale")
+    repo.commit("an old idea", {"idea.py": AFFECTED})  # the clock goes on: older than fresh
+    repo.checkout("main")
+    repo.branch("fresh", base)
+    repo.checkout("fresh")
+    repo.commit("a new idea", {"new.py": AFFECTED})
+    repo.checkout("main")
+    report = audit_history(open_repo(repo.path), label="repo", seconds=0)
+    rows = {row.path: row for row in report.drivers}
+    assert rows["new.py"].branches == ["fresh"]  # the newest tip, audited first
+    assert "idea.py" not in rows  # the stale tip's turn never came
+    assert rows["eval.py"].at_head
+    notes = [
+        entry.detail for entry in report.skipped or [] if entry.detail.startswith(PARTIAL_TIPS)
+    ]
+    assert notes == [
+        f"{PARTIAL_TIPS}2 of 3 (the most recently updated first) within the time limit of 0 s; "
+        "HEAD was audited in full. What was analysed is cached, so the next sweep gets further"
+    ]

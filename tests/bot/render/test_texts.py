@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from analyzers.git.api import partial_note
+from analyzers.git.api import partial_note, partial_tips_note
 from analyzers.git.history import HistoryScan
 from analyzers.model import Report, Verdict, VerdictSpan
 from bot.markers import PR_COMMENT_MARKER, SWEEP_ISSUE_MARKER, follow_up_marker, reply_marker
@@ -285,14 +285,18 @@ def test_a_sweep_cut_short_by_its_time_limit_says_how_far_it_got() -> None:
     report = _sweep_rows()
     assert "Partial sweep" not in render_sweep_issue(report, repo="octo/demo").body
     note = partial_note(HistoryScan(total=21_478, stopped_after=7_332), ".", 2484.0)
-    report.skipped = [note]
+    tips = partial_tips_note(120, 483, ".", 2484.0)
+    report.skipped = [note, tips]
     body = render_sweep_issue(report, repo="octo/demo").body
-    line = next(line for line in body.splitlines() if line.startswith("**Partial sweep:**"))
-    assert line == (
+    lines = [line for line in body.splitlines() if line.startswith("**Partial sweep:**")]
+    assert lines == [
         "**Partial sweep:** History audited for 7332 of 21478 commits (oldest first) within the "
-        "time limit of 2484 s; HEAD and every branch tip were audited in full. What was analysed "
-        "is cached, so the next sweep gets further."
-    )
+        "time limit of 2484 s; HEAD and the branch tips were audited first. What was analysed "
+        "is cached, so the next sweep gets further.",
+        "**Partial sweep:** Branch tips audited: 120 of 483 (the most recently updated first) "
+        "within the time limit of 2484 s; HEAD was audited in full. What was analysed is "
+        "cached, so the next sweep gets further.",
+    ]
     # Above what to act on, so a reader knows the old-history column is incomplete.
     assert body.index("**Partial sweep:**") < body.index("**What to do:**")
 
