@@ -123,9 +123,11 @@ def residue_test(value: Residue, literals: tuple[object, ...], *, negated: bool)
     item of the loop, so a world that takes item 0 to be even takes item 1 to be odd. A number
     outside `shift + range(k)` (or no number) is never one."""
     k = value.modulus
+    # A loop followed for less than a whole period tests each item on its own (`Residue.whole`)
+    offset = value.offset if value.whole else 0
     wanted = tuple(
         dict.fromkeys(
-            (literal - value.shift - value.offset) % k
+            (literal - value.shift - offset) % k
             for literal in literals
             if isinstance(literal, int) and 0 <= literal - value.shift < k
         )
@@ -134,6 +136,8 @@ def residue_test(value: Residue, literals: tuple[object, ...], *, negated: bool)
         return negated
     if len(wanted) == k:
         return not negated
+    if not value.whole:
+        return Cond(f"{value.key}@{value.offset}", value.desc, wanted, negated, value.where, k)
     return Cond(value.key, value.first, wanted, negated, value.where, modulus=k)
 
 

@@ -91,6 +91,11 @@ def call_external(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value:
             return built
     if qual in _EXIT:
         raise ProgramExit
+    owner, _, method = qual.rpartition(".")
+    if owner and _writes_weights(m, method, args, loc):
+        # `model.save_pretrained(folder)` on an object imported from code the analysis cannot
+        # see (`from trainer import model`) writes the folder as it does on any other object.
+        return NONE
     last = qual.rpartition(".")[2]
     if last in _MOCKS and ("mock" in qual or qual == last):
         handed_to_mock(m, args, loc)
@@ -110,8 +115,27 @@ def call_external(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value:
     return unknown_call(m, qual, args, loc)
 
 
-def unknown_call(m: Machine, callee: str, args: CallArgs, loc: Loc) -> Value:
-    """Code the analysis cannot see: the result is unknown and requests passed in escape."""
+def _writes_weights(m: Machine, name: str, args: CallArgs, loc: Loc) -> bool:
+    """`x.save_pretrained(folder)` (or `x.save(folder)`) on an object the analysis cannot see
+    into: the folder is written (recorded), and True."""
+    if name not in WRITE_METHODS and not (
+        name == "save" and args.positional and is_text(args.positional[0])
+    ):
+        return False
+    target = args.get(0, "save_directory") or args.get(None, "output_dir")
+    m.record_write(
+        target if target is not None and not isinstance(target, RequestV) else None,
+        loc,
+        kind="model",
+    )
+    return True
+
+
+def unknown_call(
+    m: Machine, callee: str, args: CallArgs, loc: Loc, *, holder: str | None = None
+) -> Value:
+    """Code the analysis cannot see: the result is unknown and requests passed in escape.
+    `holder`: the key of the object whose method this is (`trainers.holder_key`)."""
     if server_api.http_call(m, callee.rpartition(".")[2], args, loc):
         return m.opaque(f"the response of {callee}()", loc)
     if callee not in _INERT and not callee.startswith(("logging.", "logger.", "log.", "tqdm")):
@@ -180,15 +204,7 @@ def unknown_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: 
         return vllm_api.engine_method(
             m, vllm_api.implicit_engine(m, receiver, loc), name, args, loc
         )
-    if name in WRITE_METHODS or (
-        name == "save" and args.positional and is_text(args.positional[0])
-    ):
-        target = args.get(0, "save_directory") or args.get(None, "output_dir")
-        m.record_write(
-            target if target is not None and not isinstance(target, RequestV) else None,
-            loc,
-            kind="model",
-        )
+    if _writes_weights(m, name, args, loc):
         return NONE
     if name in _EXTRACTS:  # `tarfile.open(a).extractall(folder)`, `ZipFile(a).extractall(...)`
         into = args.get(0 if name == "extractall" else 1, "path")

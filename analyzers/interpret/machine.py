@@ -31,7 +31,7 @@ from analyzers.interpret.runtime import Frame, Limits, Write
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.signals import BudgetExhausted, ProgramExit, Raised
 from analyzers.interpret.snapshot import RunStandIn, Snapshot, Uncopyable, copy_state
-from analyzers.interpret.trace import BlockEntry, Guard, Place, StopKind, Trace
+from analyzers.interpret.trace import BlockEntry, Guard, PeriodicTest, Place, StopKind, Trace
 from analyzers.interpret.values import (
     OPAQUE_PREFIX,
     ClassV,
@@ -93,6 +93,8 @@ class Machine:
         self.frames: list[Frame] = []
         self.loops: list[Loc] = []
         self.writes: list[Write] = []
+        # periodic tests (`operators.note_periodic`) of the condition being evaluated
+        self.periodic_pending: list[PeriodicTest] = []
         self.covered: set[tuple[str, int, int]] = set()
         self.yield_handlers: list[Callable[[Value], Value]] = []
         self.call_records: dict[int, tuple[ast.AST, dict[str, Value]]] = {}

@@ -17,6 +17,7 @@ from analyzers.interpret import conditions, containers, versions, vllm_api
 from analyzers.interpret.containers import holds_unknown, key_text
 from analyzers.interpret.conversions import as_text_part, truthiness
 from analyzers.interpret.objects import same_argument
+from analyzers.interpret.trace import PeriodicTest
 from analyzers.interpret.values import (
     Concat,
     Cond,
@@ -141,7 +142,16 @@ def _structured(
     if isinstance(left, Hashed):
         return _reduce_hash(left, name, number)
     if name == "Modulo" and isinstance(left, SteppedItem) and number is not None and number > 1:
-        return left.residue(number)
+        # Tests of it may decide every item by the first only where the run follows a whole
+        # period of the loop: 2k + 1 items.
+        whole = 2 * number + 1 <= m.limits.symbolic_iterations
+        if not whole:
+            m.trace.assume(
+                f"`{loc.code}` is followed for fewer items than a whole period of % {number}, "
+                f"so each item's test stands for the items {number} apart that a longer run "
+                f"reaches"
+            )
+        return replace(left.residue(number), whole=whole)
     if name == "Multiply" and isinstance(left, ListV):
         if number is None:
             # `[request] * len(prompts)`: the same items repeated an unknown number of times.
@@ -247,6 +257,14 @@ def _stable(value: Value) -> bool:
     return isinstance(value, Const | Sym)
 
 
+def note_periodic(m: Machine, value: Value, loc: Loc) -> None:
+    """A test of a known remainder (`step % 50` of a counter) inside a loop: where it guards
+    what a run does with adapters, the loop must be followed far enough to see its answer come
+    round (`statements._if`, `judge/unrolling.py`)."""
+    if m.loops and isinstance(value, Const) and value.period is not None and value.period > 1:
+        m.periodic_pending.append(PeriodicTest(tuple(m.loops), value.period, loc))
+
+
 def _fixed(value: Value) -> bool:
     return isinstance(value, Const) or (isinstance(value, Sym) and not value.opaque)
 
@@ -279,6 +297,8 @@ def unary(m: Machine, name: str, value: Value, loc: Loc) -> Value:
 
 def compare(m: Machine, name: str, left: Value, right: Value, loc: Loc) -> Value:
     """A comparison decided by facts; on a fixed input against literals, a world condition."""
+    for side in (left, right):
+        note_periodic(m, side, loc)
     version = versions.compare(m, name, left, right, loc)
     if version is not None:
         return version

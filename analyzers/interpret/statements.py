@@ -21,7 +21,7 @@ from analyzers.interpret.assign import named
 from analyzers.interpret.containers import key_text
 from analyzers.interpret.conversions import truthiness
 from analyzers.interpret.objects import EngineV
-from analyzers.interpret.operators import binary
+from analyzers.interpret.operators import binary, note_periodic
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.signals import (
     BreakLoop,
@@ -228,9 +228,14 @@ def _if(m: Machine, node: ast.If, scope: Scope, *, chained: bool = False) -> Non
     default = branch_default(node, lines)
     log = m.oracle.log
     start = len(log)
-    condition = lazy_init.known_missing(m, node, scope)
-    if condition is None:
-        condition = expressions.condition(m, node.test, scope, default=default)
+    outer, m.periodic_pending = m.periodic_pending, []
+    try:
+        condition = lazy_init.known_missing(m, node, scope)
+        if condition is None:
+            condition = expressions.condition(m, node.test, scope, default=default)
+        note_periodic(m, condition, m.loc(scope.module, node.test))  # `if step % 50:`
+    finally:
+        periodic, m.periodic_pending = m.periodic_pending, outer
     # The first world enters a body that may leave the block: the rest of the block is what the
     # other side runs, and what makes trying that side worth it (`if cached: ...; continue`).
     rest = relevance.rest_after(scope.module.source.tree, node) if default and not chained else None
@@ -250,12 +255,31 @@ def _if(m: Machine, node: ast.If, scope: Scope, *, chained: bool = False) -> Non
             len(log),
             bool(log[start:]) and places.by_release(log[start:]),  # decided by the release
         )
-    if taken:
-        m.exec_block(node.body, scope, entry)
-    elif is_elif(node.orelse, lines):
-        _if(m, node.orelse[0], scope, chained=True)  # type: ignore[arg-type]
-    elif node.orelse:
-        m.exec_block(node.orelse, scope, entry)
+    before = _effects(m) if periodic else None
+    try:
+        if taken:
+            m.exec_block(node.body, scope, entry)
+        elif is_elif(node.orelse, lines):
+            _if(m, node.orelse[0], scope, chained=True)  # type: ignore[arg-type]
+        elif node.orelse:
+            m.exec_block(node.orelse, scope, entry)
+    finally:
+        if before is not None and (_effects(m) != before or _leaves_before_sites(node, scope)):
+            # `if step % 50 == 0:` on a counter guards what the run does with adapters: the
+            # loop must be followed until its answer comes round (`judge/unrolling.py`).
+            m.trace.periodic_tests.extend(t for t in periodic if t not in m.trace.periodic_tests)
+
+
+def _leaves_before_sites(node: ast.If, scope: Scope) -> bool:
+    """`if step % 50: continue` before a serve: the test guards the rest of the block."""
+    rest = relevance.rest_after(scope.module.source.tree, node)
+    return rest is not None and relevance.weight([rest]) == relevance.SITES
+
+
+def _effects(m: Machine) -> tuple[int, int, int]:
+    """How much the run has done with adapters so far: facts (serves, removals), requests
+    built, folders written."""
+    return len(m.trace.facts), len(m.trace.requests), len(m.writes)
 
 
 def _for(m: Machine, node: Loop, scope: Scope) -> None:

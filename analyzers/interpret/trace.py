@@ -223,6 +223,15 @@ Fact = (
 )
 
 
+@dataclass(frozen=True)
+class PeriodicTest:
+    """A test of `x % k` (a known number) made while the loops `loops` were under way."""
+
+    loops: tuple[Loc, ...]
+    modulus: int
+    loc: Loc
+
+
 @dataclass
 class Trace:
     """Everything one run did, plus what it had to assume."""
@@ -234,6 +243,10 @@ class Trace:
     truncated: list[Loc] = field(default_factory=list)  # loops cut at `loop_cap` iterations
     loop_cap: int = 64
     symbolic_loops: list[Loc] = field(default_factory=list)
+    # tests of a number counted modulo k (`step % 50 == 0` on a counter) inside loops: the
+    # loops under way, k, and the test's place. A loop of unknown length followed for fewer
+    # than 2k + 1 items never sees the test's answer come round again (`judge/unrolling.py`).
+    periodic_tests: list[PeriodicTest] = field(default_factory=list)
     decisions: list[str] = field(default_factory=list)
     mock_serves: list[Loc] = field(default_factory=list)
     incomplete: str | None = None  # why the run stopped early (budget), if it did

@@ -329,6 +329,11 @@ class Residue(Sym):
     modulus: int = 2
     first: str = ""  # F in words
     shift: int = 0
+    # Whether the run follows a whole period of the loop (2k + 1 items): only then may F decide
+    # every item's tests, for the items it leaves out repeat those it follows. Otherwise each
+    # item is tested on its own (`conditions.residue_test`): `step % 50 == 0` in a loop of
+    # unknown length followed for three items holds again fifty items later.
+    whole: bool = True
 
     def describe(self) -> str:
         return plus(self.desc, self.shift)

@@ -41,7 +41,7 @@ from analyzers.judge.entries import (
 )
 from analyzers.judge.outcome import SEVERITY, Outcome, rests_on_order, worst
 from analyzers.judge.reasons import only_when
-from analyzers.judge.unrolling import Widening, compared_numbers, widening
+from analyzers.judge.unrolling import Widening, compared_numbers, periodic_widening, widening
 from analyzers.judge.verdict import judge
 from analyzers.judge.writers import writer_functions
 from analyzers.model import Verdict
@@ -129,7 +129,14 @@ def _analyse(
             loader, module, versions, primary, share_from=share_from, limits=limits
         )
         outcome = result.outcome
-        if outcome is None or not outcome.verdict.is_safe:
+        if outcome is None:
+            # No run served: a serve guarded by `step % 20 == 0` on a count may need more items.
+            wider = _periodic(machines, limits.symbolic_iterations)
+            if wider is None or wider.beyond is not None:
+                return result
+            limits = replace(limits, symbolic_iterations=wider.iterations)
+            continue
+        if not outcome.verdict.is_safe:
             return result
         if compared is None:
             compared = compared_numbers(module.source.tree)
@@ -150,6 +157,24 @@ def _widening(machines: list[Machine], compared: list[int], followed: int) -> Wi
         for machine in machines
         if machine.trace.symbolic_loops
         and (need := widening(_served(machine), compared, followed)) is not None
+    ]
+    periodic = _periodic(machines, followed)
+    needs += [periodic] if periodic is not None else []
+    beyond = next((need for need in needs if need.beyond is not None), None)
+    return beyond or max(needs, key=lambda need: need.iterations, default=None)
+
+
+def _periodic(machines: list[Machine], followed: int) -> Widening | None:
+    """The widest need of the runs' tests of a count modulo k in loops of unknown length."""
+    needs = [
+        need
+        for machine in machines
+        if (
+            need := periodic_widening(
+                machine.trace.periodic_tests, machine.trace.symbolic_loops, followed
+            )
+        )
+        is not None
     ]
     beyond = next((need for need in needs if need.beyond is not None), None)
     return beyond or max(needs, key=lambda need: need.iterations, default=None)
