@@ -114,6 +114,10 @@ def instantiate(m: Machine, cls: ClassV, args: CallArgs, loc: Loc) -> Value:
         # `*args` / `**kwargs` of unknown content go on to `__init__` as they came.
         calls.call_function(m, replace(init, bound_self=instance), args, loc)
         return instance
+    if external_base(cls):
+        from analyzers.interpret import trainers  # it calls back into the interpreter
+
+        trainers.take_callbacks(m, instance, args, loc)
     fields = _all_fields(cls)
     for index, name in enumerate(fields):
         if index < len(positional):

@@ -132,6 +132,7 @@ def history(m: Machine, module: Module) -> Hashable | None:
         or m.unseen.adopted
         or m.unseen.apart
         or m.unseen.registered
+        or m.unseen.trainers
     ):
         return None
     oracle = m.oracle
@@ -278,6 +279,8 @@ def _fixed(m: Machine) -> tuple[object, ...]:
         bool(unseen.engines),
         bool(unseen.adopted),
         bool(unseen.apart),
+        sum(map(len, unseen.trainers.values())),
+        len(unseen.trained),
     )
 
 

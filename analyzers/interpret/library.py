@@ -16,6 +16,7 @@ from analyzers.interpret import (
     server_api,
     stand_ins,
     stdlib,
+    trainers,
     unseen,
     vllm_api,
 )
@@ -30,6 +31,7 @@ from analyzers.interpret.objects import (
     ParserV,
     RequestV,
     argument_of,
+    object_key,
 )
 from analyzers.interpret.signals import ProgramExit
 from analyzers.interpret.trace import Escaped
@@ -89,6 +91,11 @@ def call_external(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value:
         built = vllm_api.call_vllm(m, qual, args, loc)
         if built is not None:
             return built
+    owner, _, method = qual.rpartition(".")
+    if owner and _writes_weights(m, method, args, loc):
+        # `model.save_pretrained(folder)` on an object imported from code the analysis cannot
+        # see (`from trainer import model`) writes the folder as it does on any other object.
+        return NONE
     if qual in _EXIT:
         raise ProgramExit
     owner, _, method = qual.rpartition(".")
@@ -138,20 +145,32 @@ def unknown_call(
     `holder`: the key of the object whose method this is (`trainers.holder_key`)."""
     if server_api.http_call(m, callee.rpartition(".")[2], args, loc):
         return m.opaque(f"the response of {callee}()", loc)
+    made: Value | None = None
     if callee not in _INERT and not callee.startswith(("logging.", "logger.", "log.", "tqdm")):
         for value in args.values():
             for request in _requests_in(m, value):
                 m.trace.facts.append(Escaped(request, callee, loc))
         hooks = callee.rpartition(".")[2] in _HOOK_CALLS
+        if holder is None and any(
+            trainers.holds_callbacks(v) for n, v in args.keywords.items() if n == "callbacks"
+        ):
+            # `Trainer(callbacks=[cb])`: the trainer made here calls them when it trains.
+            made = m.opaque(f"{callee}(...)", loc)
+            holder = object_key(made)
         unnamed = [*args.positional, *(v for v in (args.star, args.star_star) if v is not None)]
         for name, value in [*((None, v) for v in unnamed), *args.keywords.items()]:
             # A callback: the unseen code may call it, again and again (a trainer's hook). An
             # object is one where the code takes hooks (`add_callback(probe)`, `callbacks=[...]`).
             taken = hooks or name in _HOOK_KEYWORDS
-            unseen.escape(m, value, loc, f"is handed to {callee}()", hooks=taken)
+            why = f"is handed to {callee}()"
+            rest: Value | None = value
+            if taken and holder is not None:
+                rest = trainers.hand_over(m, holder, value, loc, why)
+            if rest is not None:
+                unseen.escape(m, rest, loc, why, hooks=taken)
             unseen.served(m, value, f"{callee}()", loc)
             _hand_over(value)
-    return m.opaque(f"{callee}(...)", loc)
+    return made if made is not None else m.opaque(f"{callee}(...)", loc)
 
 
 def _hand_over(value: Value) -> None:
@@ -188,6 +207,8 @@ def _requests_in(m: Machine, value: Value) -> list[RequestV]:
     return []
 
 
+# The methods of a trainer that take its callbacks or run them (`trainers.py`).
+_TRAINER_METHODS = _HOOK_CALLS | {"__init__", "train"}
 _SERVING_METHODS = frozenset({"run", "serve", "serve_forever", "launch", "run_app", "start"})
 
 
@@ -216,7 +237,10 @@ def unknown_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: 
         unseen.served(m, receiver, f"{describe(receiver)}.{name}()", loc)
     if server_api.http_call(m, name, args, loc):
         return m.opaque(f"the response of {name}()", loc)
-    result = unknown_call(m, f"{describe(receiver)}.{name}", args, loc)
+    holder = trainers.holder_key(receiver) if name in _TRAINER_METHODS else None
+    if name == "train" and holder is not None:
+        trainers.train(m, holder, receiver, args, loc)  # the callbacks handed to it run now
+    result = unknown_call(m, f"{describe(receiver)}.{name}", args, loc, holder=holder)
     if isinstance(receiver, Sym) and _reads_caller_input(receiver, name):
         # What a caller's argument gives (`await request.json()`) is that caller's input, as
         # `request.lora_path` is: an input of its own, not code the analysis cannot see.

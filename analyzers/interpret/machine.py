@@ -20,6 +20,7 @@ from analyzers.interpret import (
     places,
     relevance,
     statements,
+    trainers,
     unseen,
 )
 from analyzers.interpret.callargs import CallArgs
@@ -92,6 +93,8 @@ class Machine:
         self.modules: dict[str, ModV | None] = {}
         self.frames: list[Frame] = []
         self.loops: list[Loc] = []
+        # periodic tests (`operators.note_periodic`) of the condition being evaluated
+        self.periodic_pending: list[PeriodicTest] = []
         self.writes: list[Write] = []
         # periodic tests (`operators.note_periodic`) of the condition being evaluated
         self.periodic_pending: list[PeriodicTest] = []
@@ -353,8 +356,18 @@ class Machine:
         self.implicit_engine = None
 
     def _guarded(self, action: Callable[[], None]) -> None:
+        def then_trainers() -> None:
+            # The callbacks of a trainer never trained here are trained by code the analysis
+            # cannot see: they run where the run ends (`trainers.flush`).
+            try:
+                action()
+            except ProgramExit:
+                trainers.flush(self)
+                raise
+            trainers.flush(self)
+
         try:
-            action()
+            then_trainers()
         except ProgramExit:
             self.trace.stop(StopKind.EXIT, "the program exits")
         except Raised as exc:

@@ -154,6 +154,10 @@ class Unseen:
     # the class whose body registered a method so (`@app.post` in a class that
     # `@serve.ingress(app)` serves), by the method's syntax node id: it is called on an instance
     route_owners: dict[int, Value] = field(default_factory=dict)
+    # `TrainerCallback`s handed to a trainer, by the trainer's key (`trainers.holder_key`), each
+    # with where and how: its `train()` calls them; the trainers whose `train()` ran
+    trainers: dict[str, list[tuple[InstV, Loc, str]]] = field(default_factory=dict)
+    trained: set[str] = field(default_factory=set)
 
     def outlives_call(self, value: Value) -> bool:
         """Whether an unknown object existed before the current call by unseen code (an

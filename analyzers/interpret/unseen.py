@@ -339,18 +339,10 @@ def _escape_object(m: Machine, instance: InstV, loc: Loc, why: str) -> None:
     that code calls its public methods, in any order and again and again. Those that name a
     request site run in turn with those that write weights into a folder (`on_save()`
     rewriting the folder `on_step_end()` serves), on this one object."""
-    methods = _public_methods(instance.cls)
-    helpers = [func for func in _methods(instance.cls, private=True) if mentions_sites(func)]
-    users = [func for func in methods if mentions_sites(func) or _calls_any(func, helpers)]
-    if not users or id(instance) in m.unseen.escaped_objects:
+    chosen = called_methods(instance.cls)
+    if not chosen or id(instance) in m.unseen.escaped_objects:
         return
     m.unseen.escaped_objects.add(id(instance))
-    writers = [
-        func
-        for func in methods
-        if func not in users and WRITE_HINT.search(func.module.source.block_text(func.node))
-    ]
-    chosen = [*writers, *users][:_OBJECT_METHODS]
     names = ", ".join(f"{func.name}()" for func in chosen)
     m.trace.assume(
         f"{instance.cls.name} {why} ({loc}), so its methods {names} are analysed as that code "
@@ -365,6 +357,23 @@ def _escape_object(m: Machine, instance: InstV, loc: Loc, why: str) -> None:
 
 
 _OBJECT_METHODS = 6  # methods of one escaped object run in turn, at most
+
+
+def called_methods(cls: ClassV) -> list[FuncV]:
+    """The public methods of an object handed to unseen code worth calling there: those that
+    reach a request site (themselves or through a private helper), after those that write
+    weights into a folder; none when no method reaches a site."""
+    methods = _public_methods(cls)
+    helpers = [func for func in _methods(cls, private=True) if mentions_sites(func)]
+    users = [func for func in methods if mentions_sites(func) or _calls_any(func, helpers)]
+    if not users:
+        return []
+    writers = [
+        func
+        for func in methods
+        if func not in users and WRITE_HINT.search(func.module.source.block_text(func.node))
+    ]
+    return [*writers, *users][:_OBJECT_METHODS]
 
 
 def _public_methods(cls: ClassV) -> list[FuncV]:
