@@ -96,8 +96,6 @@ class Machine:
         # periodic tests (`operators.note_periodic`) of the condition being evaluated
         self.periodic_pending: list[PeriodicTest] = []
         self.writes: list[Write] = []
-        # periodic tests (`operators.note_periodic`) of the condition being evaluated
-        self.periodic_pending: list[PeriodicTest] = []
         self.covered: set[tuple[str, int, int]] = set()
         self.yield_handlers: list[Callable[[Value], Value]] = []
         self.call_records: dict[int, tuple[ast.AST, dict[str, Value]]] = {}

@@ -17,6 +17,7 @@ from analyzers.interpret import conditions, containers, versions, vllm_api
 from analyzers.interpret.containers import holds_unknown, key_text
 from analyzers.interpret.conversions import as_text_part, truthiness
 from analyzers.interpret.objects import same_argument
+from analyzers.interpret.runtime import MAX_PERIODIC_ITERATIONS
 from analyzers.interpret.trace import PeriodicTest
 from analyzers.interpret.values import (
     Concat,
@@ -143,8 +144,16 @@ def _structured(
         return _reduce_hash(left, name, number)
     if name == "Modulo" and isinstance(left, SteppedItem) and number is not None and number > 1:
         # Tests of it may decide every item by the first only where the run follows a whole
-        # period of the loop: 2k + 1 items.
-        whole = 2 * number + 1 <= m.limits.symbolic_iterations
+        # period of the loop (2k + 1 items), or will be run again that far when its answer is
+        # safe (a loop of unknown length under way, a period the widening affords).
+        need = 2 * number + 1
+        whole = need <= m.limits.symbolic_iterations
+        cut = [loop for loop in m.loops if loop in m.trace.symbolic_loops]
+        if not whole and not left.rounds and cut and need <= MAX_PERIODIC_ITERATIONS:
+            whole = True
+            found = PeriodicTest(tuple(m.loops), number, loc)
+            if found not in m.trace.periodic_tests:
+                m.trace.periodic_tests.append(found)
         if not whole:
             m.trace.assume(
                 f"`{loc.code}` is followed for fewer items than a whole period of % {number}, "

@@ -24,6 +24,13 @@ if TYPE_CHECKING:
     import ast
 
 
+# Items of a loop of unknown length a widened search follows to see a test of a count modulo k
+# come round (2k + 1: the first pass may be the k-th, and a remainder's tests are decided by the
+# first item's over a whole period; `judge/unrolling.py`). The step budget still bounds the
+# search, which says so when it ends it.
+MAX_PERIODIC_ITERATIONS = 129
+
+
 @dataclass(frozen=True)
 class Limits:
     """How far one run may go; every limit turns into a stated assumption, never a crash."""

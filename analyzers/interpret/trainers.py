@@ -236,5 +236,6 @@ def _state(m: Machine, start: str, step: int, fresh: bool, loc: Loc) -> Value:
         where=str(loc),
         first="state.global_step at on_train_begin()",
         start=0,
+        rounds=True,
     )
     return state

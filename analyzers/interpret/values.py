@@ -301,6 +301,9 @@ class SteppedItem(Sym):
 
     first: str = ""  # the sequence's first item followed, in words (`range(n)[0]`)
     start: int = 0  # that item's offset
+    # an item of calls made in a few rounds (a trainer's steps, `trainers.py`), not of a loop:
+    # no loop is followed further to cover a period of its remainders
+    rounds: bool = False
 
     def describe(self) -> str:
         return self.desc
@@ -329,10 +332,11 @@ class Residue(Sym):
     modulus: int = 2
     first: str = ""  # F in words
     shift: int = 0
-    # Whether the run follows a whole period of the loop (2k + 1 items): only then may F decide
-    # every item's tests, for the items it leaves out repeat those it follows. Otherwise each
-    # item is tested on its own (`conditions.residue_test`): `step % 50 == 0` in a loop of
-    # unknown length followed for three items holds again fifty items later.
+    # Whether F decides every item's tests: where the run follows a whole period of the loop
+    # (2k + 1 items), or will be run again that far when its answer is safe (`operators.py`),
+    # for the items it leaves out repeat those it follows. Otherwise each item is tested on its
+    # own (`conditions.residue_test`): `step % 50 == 0` at a trainer's step, followed for three
+    # steps, holds again fifty steps later.
     whole: bool = True
 
     def describe(self) -> str:

@@ -16,13 +16,11 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from analyzers.files.parsing import Loc
+from analyzers.interpret.runtime import MAX_PERIODIC_ITERATIONS
 from analyzers.interpret.trace import PeriodicTest, Served
 from analyzers.interpret.values import Const
 
 MAX_ITERATIONS = 16  # iterations of one unknown-length loop a widened search follows
-# ... to see a test of a count modulo k come round (2k items: the first pass may be the k-th);
-# the step budget still bounds the search, which says so when it ends it
-MAX_PERIODIC_ITERATIONS = 128
 
 
 @dataclass(frozen=True)
@@ -102,14 +100,14 @@ def periodic_widening(
     tests: Iterable[PeriodicTest], symbolic: Iterable[Loc], followed: int
 ) -> Widening | None:
     """What tests of a counter modulo k (`if step % 50 == 0:` guarding a save and a serve)
-    inside loops of unknown length need: 2k items, so that the answer comes round (the
+    inside loops of unknown length need: 2k + 1 items, so that the answer comes round (the
     second save into the folder, served the first weights) within the items followed."""
     cut = set(symbolic)
     found = [test for test in tests if cut.intersection(test.loops)]
     if not found:
         return None
     widest = max(found, key=lambda test: test.modulus)
-    need = 2 * widest.modulus
+    need = 2 * widest.modulus + 1
     if need > MAX_PERIODIC_ITERATIONS:
         return Widening(
             beyond=(
