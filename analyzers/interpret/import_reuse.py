@@ -34,7 +34,15 @@ if TYPE_CHECKING:
 
 # Trace lists an import may add to (notes on what it could not see); any other part of the
 # trace changed by an import (a fact, a request, a decision) makes it the run's own.
-_NOTES = ("unknowns", "assumptions", "truncated", "symbolic_loops", "periodic_tests", "inputs")
+_NOTES = (
+    "unknowns",
+    "assumptions",
+    "truncated",
+    "symbolic_loops",
+    "periodic_tests",
+    "count_tests",
+    "inputs",
+)
 _KEPT_OBJECTS = 300_000  # objects kept in copies of imports, per driver
 # A shorter import is run again, copying it would cost about as much: a fifth of the steps
 # after which a run's whole state is worth a copy (`resume.py`), as an import is a part of it.

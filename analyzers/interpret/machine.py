@@ -32,7 +32,15 @@ from analyzers.interpret.runtime import Frame, Limits, Write
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.signals import BudgetExhausted, ProgramExit, Raised
 from analyzers.interpret.snapshot import RunStandIn, Snapshot, Uncopyable, copy_state
-from analyzers.interpret.trace import BlockEntry, Guard, PeriodicTest, Place, StopKind, Trace
+from analyzers.interpret.trace import (
+    BlockEntry,
+    CountTest,
+    Guard,
+    PeriodicTest,
+    Place,
+    StopKind,
+    Trace,
+)
 from analyzers.interpret.values import (
     OPAQUE_PREFIX,
     ClassV,
@@ -93,8 +101,8 @@ class Machine:
         self.modules: dict[str, ModV | None] = {}
         self.frames: list[Frame] = []
         self.loops: list[Loc] = []
-        # periodic tests (`operators.note_periodic`) of the condition being evaluated
-        self.periodic_pending: list[PeriodicTest] = []
+        # tests of counts (`operators.compare`) in the condition being evaluated
+        self.periodic_pending: list[PeriodicTest | CountTest] = []
         self.writes: list[Write] = []
         self.covered: set[tuple[str, int, int]] = set()
         self.yield_handlers: list[Callable[[Value], Value]] = []

@@ -18,7 +18,7 @@ from analyzers.interpret.containers import holds_unknown, key_text
 from analyzers.interpret.conversions import as_text_part, truthiness
 from analyzers.interpret.objects import same_argument
 from analyzers.interpret.runtime import MAX_PERIODIC_ITERATIONS
-from analyzers.interpret.trace import PeriodicTest
+from analyzers.interpret.trace import CountTest, PeriodicTest
 from analyzers.interpret.values import (
     Concat,
     Cond,
@@ -266,6 +266,12 @@ def _stable(value: Value) -> bool:
     return isinstance(value, Const | Sym)
 
 
+# Comparisons by which a count reaches a threshold (`step >= 10`, `step == 100`).
+_COUNTED = frozenset(
+    {"Equal", "NotEqual", "LessThan", "LessThanEqual", "GreaterThan", "GreaterThanEqual"}
+)
+
+
 def note_periodic(m: Machine, value: Value, loc: Loc) -> None:
     """A test of a known remainder (`step % 50` of a counter) inside a loop: where it guards
     what a run does with adapters, the loop must be followed far enough to see its answer come
@@ -308,6 +314,10 @@ def compare(m: Machine, name: str, left: Value, right: Value, loc: Loc) -> Value
     """A comparison decided by facts; on a fixed input against literals, a world condition."""
     for side in (left, right):
         note_periodic(m, side, loc)
+    if m.loops and name in _COUNTED:
+        first, second = as_int(left), as_int(right)
+        if first is not None and second is not None:  # `step >= 10` on a count
+            m.periodic_pending.append(CountTest(tuple(m.loops), loc, first, second))
     version = versions.compare(m, name, left, right, loc)
     if version is not None:
         return version

@@ -16,7 +16,7 @@ from analyzers.files.parsing import Loc
 from analyzers.files.program import Module, ModuleLoader
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.objects import EngineV, Unseen
-from analyzers.interpret.trace import Guard, PeriodicTest, Place, Trace
+from analyzers.interpret.trace import CountTest, Guard, PeriodicTest, Place, Trace
 from analyzers.interpret.values import FuncV, ModV, Sym, Value
 from analyzers.interpret.worlds import Oracle
 
@@ -95,7 +95,7 @@ class Machine(Protocol):
     loader: ModuleLoader
     frames: list[Frame]  # the active calls into the repository's code, innermost last
     loops: list[Loc]  # the loops being run, innermost last
-    periodic_pending: list[PeriodicTest]  # tests of a count modulo k in the current condition
+    periodic_pending: list[PeriodicTest | CountTest]  # tests of counts in the current condition
     writes: list[Write]
     covered: set[tuple[str, int, int]]  # request sites reached: (path, line, column)
     call_records: dict[int, tuple[ast.AST, dict[str, Value]]]

@@ -20,6 +20,7 @@ from analyzers.interpret import (
 from analyzers.interpret.assign import named
 from analyzers.interpret.containers import key_text
 from analyzers.interpret.conversions import truthiness
+from analyzers.interpret.folders import WRITE_METHODS
 from analyzers.interpret.objects import EngineV
 from analyzers.interpret.operators import binary, note_periodic
 from analyzers.interpret.scope import Scope
@@ -34,11 +35,12 @@ from analyzers.interpret.syntax import (
     BINARY,
     Loop,
     Try,
+    code_words,
     dotted,
     is_elif,
     node_memo,
 )
-from analyzers.interpret.trace import UNGUARDED, BlockEntry, Guard
+from analyzers.interpret.trace import UNGUARDED, BlockEntry, CountTest, Guard, PeriodicTest
 from analyzers.interpret.values import NONE, InstV, Value
 
 if TYPE_CHECKING:
@@ -264,10 +266,42 @@ def _if(m: Machine, node: ast.If, scope: Scope, *, chained: bool = False) -> Non
         elif node.orelse:
             m.exec_block(node.orelse, scope, entry)
     finally:
-        if before is not None and (_effects(m) != before or _leaves_before_sites(node, scope)):
-            # `if step % 50 == 0:` on a counter guards what the run does with adapters: the
-            # loop must be followed until its answer comes round (`judge/unrolling.py`).
-            m.trace.periodic_tests.extend(t for t in periodic if t not in m.trace.periodic_tests)
+        if before is not None:
+            _note_guards(m, node, scope, periodic, changed=_effects(m) != before)
+
+
+def _note_guards(
+    m: Machine, node: ast.If, scope: Scope, tests: list[PeriodicTest | CountTest], *, changed: bool
+) -> None:
+    """Keep the tests of counts that guard what the run does with adapters: the loop must be
+    followed until their answer changes (`judge/unrolling.py`). A test modulo k guards when its
+    side did something here (`if step % 50 == 0:` saving and serving) or leaves the block
+    before a site; a threshold (`if step >= 10:`) when either side's code names a save, a
+    request or a serve, taken or not (the side it has not reached yet is the point)."""
+    leaves = _leaves_before_sites(node, scope)
+    trace = m.trace
+    for test in tests:
+        if isinstance(test, PeriodicTest):
+            if (changed or leaves) and test not in trace.periodic_tests:
+                trace.periodic_tests.append(test)
+        elif leaves or _guards_sites(node):
+            last = next((t for t in reversed(trace.count_tests) if t.loc == test.loc), None)
+            if last != test:  # one entry per change: the same test again in one item adds none
+                trace.count_tests.append(test)
+
+
+_WRITING = frozenset({*WRITE_METHODS, "save_file", "copytree", "save"})
+
+
+def _guards_sites(node: ast.If) -> bool:
+    """Whether a side of the `if` names a save, a request or a serve (read once per node)."""
+
+    def read() -> bool:
+        sides = [side for side in (node.body, node.orelse) if side]
+        words = set(code_words([*node.body, *node.orelse]).split())
+        return relevance.weight(sides) == relevance.SITES or bool(words & _WRITING)
+
+    return node_memo(node, "guards_sites", read)
 
 
 def _leaves_before_sites(node: ast.If, scope: Scope) -> bool:

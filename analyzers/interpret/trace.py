@@ -232,6 +232,18 @@ class PeriodicTest:
     loc: Loc
 
 
+@dataclass(frozen=True)
+class CountTest:
+    """A comparison of two known numbers (`step >= 10`) made while the loops `loops` were under
+    way: where one side steps evenly from one evaluation to the next and the other stays, it
+    is a count that a longer run takes past the other (`judge/unrolling.py`)."""
+
+    loops: tuple[Loc, ...]
+    loc: Loc
+    left: int
+    right: int
+
+
 @dataclass
 class Trace:
     """Everything one run did, plus what it had to assume."""
@@ -247,6 +259,8 @@ class Trace:
     # loops under way, k, and the test's place. A loop of unknown length followed for fewer
     # than 2k + 1 items never sees the test's answer come round again (`judge/unrolling.py`).
     periodic_tests: list[PeriodicTest] = field(default_factory=list)
+    # comparisons of known numbers inside loops that guard saves, requests or serves, in order
+    count_tests: list[CountTest] = field(default_factory=list)
     decisions: list[str] = field(default_factory=list)
     mock_serves: list[Loc] = field(default_factory=list)
     incomplete: str | None = None  # why the run stopped early (budget), if it did

@@ -41,7 +41,13 @@ from analyzers.judge.entries import (
 )
 from analyzers.judge.outcome import SEVERITY, Outcome, rests_on_order, worst
 from analyzers.judge.reasons import only_when
-from analyzers.judge.unrolling import Widening, compared_numbers, periodic_widening, widening
+from analyzers.judge.unrolling import (
+    Widening,
+    compared_numbers,
+    count_widening,
+    periodic_widening,
+    widening,
+)
 from analyzers.judge.verdict import judge
 from analyzers.judge.writers import writer_functions
 from analyzers.model import Verdict
@@ -165,16 +171,16 @@ def _widening(machines: list[Machine], compared: list[int], followed: int) -> Wi
 
 
 def _periodic(machines: list[Machine], followed: int) -> Widening | None:
-    """The widest need of the runs' tests of a count modulo k in loops of unknown length."""
+    """The widest need of the runs' tests of counts (modulo k, or against a threshold) in
+    loops of unknown length."""
     needs = [
         need
         for machine in machines
-        if (
-            need := periodic_widening(
-                machine.trace.periodic_tests, machine.trace.symbolic_loops, followed
-            )
+        for need in (
+            periodic_widening(machine.trace.periodic_tests, machine.trace.symbolic_loops, followed),
+            count_widening(machine.trace.count_tests, machine.trace.symbolic_loops, followed),
         )
-        is not None
+        if need is not None
     ]
     beyond = next((need for need in needs if need.beyond is not None), None)
     return beyond or max(needs, key=lambda need: need.iterations, default=None)

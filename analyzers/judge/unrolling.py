@@ -17,7 +17,7 @@ from itertools import pairwise
 
 from analyzers.files.parsing import Loc
 from analyzers.interpret.runtime import MAX_PERIODIC_ITERATIONS
-from analyzers.interpret.trace import PeriodicTest, Served
+from analyzers.interpret.trace import CountTest, PeriodicTest, Served
 from analyzers.interpret.values import Const
 
 MAX_ITERATIONS = 16  # iterations of one unknown-length loop a widened search follows
@@ -118,6 +118,51 @@ def periodic_widening(
             )
         )
     return Widening(iterations=need) if need > followed else None
+
+
+def count_widening(
+    tests: Iterable[CountTest], symbolic: Iterable[Loc], followed: int
+) -> Widening | None:
+    """What thresholds on counts (`if step >= 10:` guarding a save) inside loops of unknown
+    length need: enough items for the count to pass the threshold and go on once more. A side
+    is a count where it steps evenly from one evaluation to the next while the other stays."""
+    cut = set(symbolic)
+    by_place: dict[Loc, list[CountTest]] = {}
+    for test in tests:
+        if cut.intersection(test.loops):
+            by_place.setdefault(test.loc, []).append(test)
+    need = 0
+    for loc, found in by_place.items():
+        sides = ([test.left for test in found], [test.right for test in found])
+        for moving, fixed in (sides, sides[::-1]):
+            items = _items_to_pass(moving, fixed)
+            if items is None:
+                continue
+            if followed + items + 1 > MAX_PERIODIC_ITERATIONS:
+                return Widening(
+                    beyond=(
+                        f"`{loc.code}` at {loc} compares a count with {fixed[0]} inside a loop "
+                        f"of unknown length; the count gets there after {followed + items} "
+                        f"items, and only {followed} were followed: what a longer run does "
+                        f"there is not known"
+                    )
+                )
+            need = max(need, followed + items + 1)
+    return Widening(iterations=need) if need > followed else None
+
+
+def _items_to_pass(moving: list[int], fixed: list[int]) -> int | None:
+    """How many more evaluations take `moving` (an even count) past the fixed `fixed`."""
+    if len(moving) < 2 or len(set(fixed)) != 1:
+        return None
+    steps = {b - a for a, b in pairwise(moving)}
+    if len(steps) != 1:
+        return None
+    step = steps.pop()
+    gap = fixed[0] - moving[-1]
+    if step == 0 or gap * step < 0:
+        return None  # not counting, or counting away from it
+    return gap // step + 1
 
 
 def _meeting(ids: list[int], others: set[int]) -> tuple[int, int] | None:
