@@ -140,7 +140,7 @@ def _analyse(
             wider = _periodic(machines, limits.symbolic_iterations)
             if wider is None or wider.beyond is not None:
                 return result
-            limits = replace(limits, symbolic_iterations=wider.iterations)
+            limits = _wider(limits, wider.iterations)
             continue
         if not outcome.verdict.is_safe:
             return result
@@ -153,7 +153,15 @@ def _analyse(
             outcome.verdict = Verdict.INDETERMINATE
             outcome.reason = wider.beyond
             return result
-        limits = replace(limits, symbolic_iterations=wider.iterations)
+        limits = _wider(limits, wider.iterations)
+
+
+def _wider(limits: Limits, iterations: int) -> Limits:
+    """Loops of unknown length followed for `iterations` items, and loops of known length at
+    least as far (a count's threshold beyond the cap of a `range(1000)`)."""
+    return replace(
+        limits, symbolic_iterations=iterations, loop_cap=max(limits.loop_cap, iterations)
+    )
 
 
 def _widening(machines: list[Machine], compared: list[int], followed: int) -> Widening | None:
@@ -176,9 +184,10 @@ def _periodic(machines: list[Machine], followed: int) -> Widening | None:
     needs = [
         need
         for machine in machines
+        for cut in ([*machine.trace.symbolic_loops, *machine.trace.truncated],)
         for need in (
-            periodic_widening(machine.trace.periodic_tests, machine.trace.symbolic_loops, followed),
-            count_widening(machine.trace.count_tests, machine.trace.symbolic_loops, followed),
+            periodic_widening(machine.trace.periodic_tests, cut, followed),
+            count_widening(machine.trace.count_tests, cut, followed),
         )
         if need is not None
     ]

@@ -123,9 +123,10 @@ def periodic_widening(
 def count_widening(
     tests: Iterable[CountTest], symbolic: Iterable[Loc], followed: int
 ) -> Widening | None:
-    """What thresholds on counts (`if step >= 10:` guarding a save) inside loops of unknown
-    length need: enough items for the count to pass the threshold and go on once more. A side
-    is a count where it steps evenly from one evaluation to the next while the other stays."""
+    """What thresholds on counts (`if step >= 10:` guarding a save) inside loops cut short (of
+    unknown length, or longer than the cap) need: enough items for the count to pass the
+    threshold and go on once more. A side is a count where it steps evenly from one evaluation
+    to the next while the other stays."""
     cut = set(symbolic)
     by_place: dict[Loc, list[CountTest]] = {}
     for test in tests:
@@ -138,16 +139,17 @@ def count_widening(
             items = _items_to_pass(moving, fixed)
             if items is None:
                 continue
-            if followed + items + 1 > MAX_PERIODIC_ITERATIONS:
+            seen = len(moving)  # the items followed (one test each)
+            if seen + items + 1 > MAX_PERIODIC_ITERATIONS:
                 return Widening(
                     beyond=(
                         f"`{loc.code}` at {loc} compares a count with {fixed[0]} inside a loop "
-                        f"of unknown length; the count gets there after {followed + items} "
-                        f"items, and only {followed} were followed: what a longer run does "
-                        f"there is not known"
+                        f"whose items were not all followed; the count passes it after "
+                        f"{seen + items} items, and only {seen} were followed: what a longer "
+                        f"run does there is not known"
                     )
                 )
-            need = max(need, followed + items + 1)
+            need = max(need, seen + items + 1)
     return Widening(iterations=need) if need > followed else None
 
 
