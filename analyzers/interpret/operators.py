@@ -272,6 +272,25 @@ _COUNTED = frozenset(
 )
 
 
+def _note_count(m: Machine, name: str, left: Value, right: Value, loc: Loc) -> None:
+    """A comparison of known numbers inside a loop (`step >= 10`, `step in SAVE_STEPS`: then
+    the nearest number ahead), which `statements._if` keeps where it guards adapter work."""
+    first = as_int(left)
+    if first is None:
+        return
+    second = as_int(right)
+    if name in ("In", "NotIn") and second is None:
+        pool = right.items if isinstance(right, ListV) else ()
+        if isinstance(right, Const) and isinstance(right.value, tuple | frozenset):
+            pool = [Const(item) for item in right.value]
+        ahead = [n for item in pool if (n := as_int(item)) is not None and n >= first]
+        second = min(ahead, default=None)
+    elif name not in _COUNTED:
+        return
+    if second is not None:
+        m.periodic_pending.append(CountTest(tuple(m.loops), loc, first, second))
+
+
 def note_periodic(m: Machine, value: Value, loc: Loc) -> None:
     """A test of a known remainder (`step % 50` of a counter) inside a loop: where it guards
     what a run does with adapters, the loop must be followed far enough to see its answer come
@@ -314,10 +333,8 @@ def compare(m: Machine, name: str, left: Value, right: Value, loc: Loc) -> Value
     """A comparison decided by facts; on a fixed input against literals, a world condition."""
     for side in (left, right):
         note_periodic(m, side, loc)
-    if m.loops and name in _COUNTED:
-        first, second = as_int(left), as_int(right)
-        if first is not None and second is not None:  # `step >= 10` on a count
-            m.periodic_pending.append(CountTest(tuple(m.loops), loc, first, second))
+    if m.loops:
+        _note_count(m, name, left, right, loc)
     version = versions.compare(m, name, left, right, loc)
     if version is not None:
         return version
