@@ -6,6 +6,7 @@ to it is recorded as escaping (it may be served where the analysis cannot see).
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
@@ -122,6 +123,45 @@ def call_external(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value:
     return unknown_call(m, qual, args, loc)
 
 
+# What code the analysis cannot see may do with a folder it is given, by its name: write into it
+# (`export_adapter(policy, folder)`, `syncer.push_to(folder)`), unless the name says it reads.
+_WRITE_WORDS = re.compile(
+    r"save|export|write|sync|push|store|upload|download|extract|unpack|publish|checkpoint|snapshot",
+    re.IGNORECASE,
+)
+_READ_WORDS = re.compile(
+    r"load|read|from_|exists|open|list|get|stat|glob|find|check", re.IGNORECASE
+)
+
+
+def _may_write(m: Machine, callee: str, args: CallArgs, loc: Loc) -> None:
+    """A call of unseen code whose name says it writes, given a path: whether it writes into
+    that path is a condition of the world (the first world takes it to), never a silent no."""
+    name = callee.rpartition(".")[2]
+    if not _WRITE_WORDS.search(name) or _READ_WORDS.search(name):
+        return
+    for value in args.values():
+        if not _names_a_path(value):
+            continue
+        question = f"whether {name}() writes into {describe(value)}"
+        if m.ask(question, f"writes:{loc}:{key_text(value)}", default=True):
+            m.trace.assume_input(f"{name}() at {loc} writing into {describe(value)}")
+            m.record_write(value, loc, kind="model")
+
+
+def _names_a_path(value: Value) -> bool:
+    """Text that is written as a path (`"/tmp/live"`, `f"{root}/step-{i}"`), not a word such as
+    a device (`"cpu"`) or a mode (`"RGB"`)."""
+    if isinstance(value, Const) and isinstance(value.value, str):
+        return "/" in value.value or value.value.startswith((".", "~"))
+    if isinstance(value, Concat):
+        return any(
+            isinstance(part, Const) and isinstance(part.value, str) and "/" in part.value
+            for part in value.parts
+        )
+    return False
+
+
 def _writes_weights(m: Machine, name: str, args: CallArgs, loc: Loc) -> bool:
     """`x.save_pretrained(folder)` (or `x.save(folder)`) on an object the analysis cannot see
     into: the folder is written (recorded), and True."""
@@ -147,6 +187,7 @@ def unknown_call(
         return m.opaque(f"the response of {callee}()", loc)
     made: Value | None = None
     if callee not in _INERT and not callee.startswith(("logging.", "logger.", "log.", "tqdm")):
+        _may_write(m, callee, args, loc)
         for value in args.values():
             for request in _requests_in(m, value):
                 m.trace.facts.append(Escaped(request, callee, loc))
