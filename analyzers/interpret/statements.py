@@ -41,7 +41,7 @@ from analyzers.interpret.syntax import (
     node_memo,
 )
 from analyzers.interpret.trace import UNGUARDED, BlockEntry, CountTest, Guard, PeriodicTest
-from analyzers.interpret.values import NONE, InstV, Value
+from analyzers.interpret.values import NONE, FuncV, InstV, Value
 
 if TYPE_CHECKING:
     from analyzers.interpret.machine import Machine
@@ -284,7 +284,7 @@ def _note_guards(
         if isinstance(test, PeriodicTest):
             if (changed or leaves) and test not in trace.periodic_tests:
                 trace.periodic_tests.append(test)
-        elif leaves or _guards_sites(node):
+        elif leaves or _guards_sites(node, scope):
             last = next((t for t in reversed(trace.count_tests) if t.loc == test.loc), None)
             if last != test:  # one entry per change: the same test again in one item adds none
                 trace.count_tests.append(test)
@@ -293,15 +293,57 @@ def _note_guards(
 _WRITING = frozenset({*WRITE_METHODS, "save_file", "copytree", "save"})
 
 
-def _guards_sites(node: ast.If) -> bool:
-    """Whether a side of the `if` names a save, a request or a serve (read once per node)."""
+def _guards_sites(node: ast.If, scope: Scope) -> bool:
+    """Whether a side of the `if` names a save, a request or a serve, itself or in a function
+    of the repository it calls by name (`if step >= 10: checkpoint(policy)`)."""
+
+    block = [*node.body, *node.orelse]
 
     def read() -> bool:
         sides = [side for side in (node.body, node.orelse) if side]
-        words = set(code_words([*node.body, *node.orelse]).split())
-        return relevance.weight(sides) == relevance.SITES or bool(words & _WRITING)
+        return relevance.weight(sides) == relevance.SITES or _writes(code_words(block))
 
-    return node_memo(node, "guards_sites", read)
+    if node_memo(node, "guards_sites", read):
+        return True
+    for name in node_memo(node, "called_names", lambda: _called_names(block)):
+        found = scope.lookup(name)
+        if found is None:
+            found = scope.module_scope.vars.get(name)
+        if isinstance(found, FuncV) and _reaches_sites(found):
+            return True
+    return False
+
+
+def _writes(words: str) -> bool:
+    return bool(set(words.split()) & _WRITING)
+
+
+def _called_names(block: list[ast.stmt]) -> tuple[str, ...]:
+    """The plain names a block calls (`checkpoint(policy)`), in order, once each."""
+    names = [
+        child.func.id
+        for statement in block
+        for child in ast.walk(statement)
+        if isinstance(child, ast.Call) and isinstance(child.func, ast.Name)
+    ]
+    return tuple(dict.fromkeys(names))
+
+
+def _reaches_sites(func: FuncV) -> bool:
+    """Whether a function, or one of its module's functions it names, names a save, a request
+    or a serve (read once per function)."""
+    from analyzers.interpret.unseen import reach  # it calls back into the interpreter
+
+    if isinstance(func.node, ast.Lambda):
+        return False
+
+    def read() -> bool:
+        return any(
+            relevance.weight([node]) == relevance.SITES or _writes(code_words(node))
+            for node in reach(func)
+        )
+
+    return node_memo(func.node, "reaches_sites", read)
 
 
 def _leaves_before_sites(node: ast.If, scope: Scope) -> bool:

@@ -268,6 +268,12 @@ def interleaved(setters: list[T], users: list[T]) -> list[T]:
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 
 
+def reach(value: Value) -> list[_Def]:
+    """What a function of the repository may run: it and the module's own functions it names
+    (`_reach`)."""
+    return _reach(value)
+
+
 def _reach(value: Value) -> list[_Def]:
     """A registered function and the module's own functions it names (a route's
     `_get_lora_request()`), to any depth: what it may run."""
