@@ -101,8 +101,8 @@ class Machine:
         self.modules: dict[str, ModV | None] = {}
         self.frames: list[Frame] = []
         self.loops: list[Loc] = []
-        # tests of counts (`operators.compare`) in the condition being evaluated
-        self.periodic_pending: list[PeriodicTest | CountTest] = []
+        # tests of counts (`operators.compare`) in the `if` condition being evaluated
+        self.periodic_pending: list[PeriodicTest | CountTest] | None = None
         self.writes: list[Write] = []
         self.covered: set[tuple[str, int, int]] = set()
         self.yield_handlers: list[Callable[[Value], Value]] = []

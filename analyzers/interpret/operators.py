@@ -287,7 +287,7 @@ def _note_count(m: Machine, name: str, left: Value, right: Value, loc: Loc) -> N
         second = min(ahead, default=None)
     elif name not in _COUNTED:
         return
-    if second is not None:
+    if second is not None and m.periodic_pending is not None:
         m.periodic_pending.append(CountTest(tuple(m.loops), loc, first, second))
 
 
@@ -295,8 +295,15 @@ def note_periodic(m: Machine, value: Value, loc: Loc) -> None:
     """A test of a known remainder (`step % 50` of a counter) inside a loop: where it guards
     what a run does with adapters, the loop must be followed far enough to see its answer come
     round (`statements._if`, `judge/unrolling.py`)."""
-    if m.loops and isinstance(value, Const) and value.period is not None and value.period > 1:
-        m.periodic_pending.append(PeriodicTest(tuple(m.loops), value.period, loc))
+    pending = m.periodic_pending
+    if (
+        pending is not None
+        and m.loops
+        and isinstance(value, Const)
+        and value.period is not None
+        and value.period > 1
+    ):
+        pending.append(PeriodicTest(tuple(m.loops), value.period, loc))
 
 
 def _fixed(value: Value) -> bool:
@@ -333,7 +340,7 @@ def compare(m: Machine, name: str, left: Value, right: Value, loc: Loc) -> Value
     """A comparison decided by facts; on a fixed input against literals, a world condition."""
     for side in (left, right):
         note_periodic(m, side, loc)
-    if m.loops:
+    if m.loops and m.periodic_pending is not None:
         _note_count(m, name, left, right, loc)
     version = versions.compare(m, name, left, right, loc)
     if version is not None:

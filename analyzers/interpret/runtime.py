@@ -95,7 +95,8 @@ class Machine(Protocol):
     loader: ModuleLoader
     frames: list[Frame]  # the active calls into the repository's code, innermost last
     loops: list[Loc]  # the loops being run, innermost last
-    periodic_pending: list[PeriodicTest | CountTest]  # tests of counts in the current condition
+    # tests of counts in the `if` condition being evaluated (None: no condition under way)
+    periodic_pending: list[PeriodicTest | CountTest] | None
     writes: list[Write]
     covered: set[tuple[str, int, int]]  # request sites reached: (path, line, column)
     call_records: dict[int, tuple[ast.AST, dict[str, Value]]]

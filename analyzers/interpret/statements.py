@@ -237,7 +237,7 @@ def _if(m: Machine, node: ast.If, scope: Scope, *, chained: bool = False) -> Non
             condition = expressions.condition(m, node.test, scope, default=default)
         note_periodic(m, condition, m.loc(scope.module, node.test))  # `if step % 50:`
     finally:
-        periodic, m.periodic_pending = m.periodic_pending, outer
+        periodic, m.periodic_pending = m.periodic_pending or [], outer
     # The first world enters a body that may leave the block: the rest of the block is what the
     # other side runs, and what makes trying that side worth it (`if cached: ...; continue`).
     rest = relevance.rest_after(scope.module.source.tree, node) if default and not chained else None
