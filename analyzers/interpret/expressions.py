@@ -269,10 +269,12 @@ def condition(m: Machine, node: ast.expr, scope: Scope, *, default: bool) -> Val
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
         m.tick()
         value = condition(m, node.operand, scope, default=not default)
-        loc = m.loc(scope.module, node)
-        operators.note_periodic(m, value, loc)  # `if not step % 50:` on a count
-        return operators.unary(m, "Not", value, loc)
-    return m.eval(node, scope)
+        return operators.unary(m, "Not", value, m.loc(scope.module, node))
+    value = m.eval(node, scope)
+    if isinstance(value, Const) and value.period is not None:
+        # `if step % 50:`, `if not step % 50:`, `if ready and step % 50:` on a count
+        operators.note_periodic(m, value, m.loc(scope.module, node))
+    return value
 
 
 def _pair(node: ast.BoolOp) -> ast.BoolOp:
@@ -299,14 +301,9 @@ def _boolean(m: Machine, node: ast.BoolOp, scope: Scope, *, default: bool = True
         left = condition(m, node.values[0], scope, default=default)
     right_node = node.values[-1]
     loc = m.loc(scope.module, node)
-    operators.note_periodic(m, left, loc)  # `if ready and step % 50:` on a count
     truth = m.truth(left, default=default, loc=loc)
     if isinstance(node.op, ast.And):
-        if not truth:
-            return left
-        right = condition(m, right_node, scope, default=default)
-        operators.note_periodic(m, right, loc)
-        return right
+        return condition(m, right_node, scope, default=default) if truth else left
     if truth and isinstance(left, Hashed) and truthiness(left) is None:
         # `crc32(name) or 1`: the digest, its (improbable) zero replaced, which the verdict's
         # collision bound covers; no world where two digests are both zero is explored.
@@ -314,11 +311,7 @@ def _boolean(m: Machine, node: ast.BoolOp, scope: Scope, *, default: bool = True
         return replace(
             left, nonzero=True, desc=f"{left.desc} or {m.loc(scope.module, right_node).code}"
         )
-    if truth:
-        return left
-    right = condition(m, right_node, scope, default=default)
-    operators.note_periodic(m, right, loc)
-    return right
+    return left if truth else condition(m, right_node, scope, default=default)
 
 
 def _comparison(m: Machine, node: ast.Compare, scope: Scope) -> Value:

@@ -92,19 +92,13 @@ def call_external(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value:
         built = vllm_api.call_vllm(m, qual, args, loc)
         if built is not None:
             return built
-    owner, _, method = qual.rpartition(".")
-    if owner and _writes_weights(m, method, args, loc):
+    owner, _, last = qual.rpartition(".")
+    if owner and _writes_weights(m, last, args, loc):
         # `model.save_pretrained(folder)` on an object imported from code the analysis cannot
         # see (`from trainer import model`) writes the folder as it does on any other object.
         return NONE
     if qual in _EXIT:
         raise ProgramExit
-    owner, _, method = qual.rpartition(".")
-    if owner and _writes_weights(m, method, args, loc):
-        # `model.save_pretrained(folder)` on an object imported from code the analysis cannot
-        # see (`from trainer import model`) writes the folder as it does on any other object.
-        return NONE
-    last = qual.rpartition(".")[2]
     if last in _MOCKS and ("mock" in qual or qual == last):
         handed_to_mock(m, args, loc)
         target = args.get(0, "target") if last == "patch" else None

@@ -151,9 +151,7 @@ def _structured(
         cut = [loop for loop in m.loops if loop in m.trace.symbolic_loops]
         if not whole and not left.rounds and cut and need <= MAX_PERIODIC_ITERATIONS:
             whole = True
-            found = PeriodicTest(tuple(m.loops), number, loc)
-            if found not in m.trace.periodic_tests:
-                m.trace.periodic_tests.append(found)
+            m.trace.keep_periodic(PeriodicTest(tuple(m.loops), number, loc))
         if not whole:
             m.trace.assume(
                 f"`{loc.code}` is followed for fewer items than a whole period of % {number}, "

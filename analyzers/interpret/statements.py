@@ -22,7 +22,7 @@ from analyzers.interpret.containers import key_text
 from analyzers.interpret.conversions import truthiness
 from analyzers.interpret.folders import WRITE_METHODS
 from analyzers.interpret.objects import EngineV
-from analyzers.interpret.operators import binary, note_periodic
+from analyzers.interpret.operators import binary
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.signals import (
     BreakLoop,
@@ -235,7 +235,6 @@ def _if(m: Machine, node: ast.If, scope: Scope, *, chained: bool = False) -> Non
         condition = lazy_init.known_missing(m, node, scope)
         if condition is None:
             condition = expressions.condition(m, node.test, scope, default=default)
-        note_periodic(m, condition, m.loc(scope.module, node.test))  # `if step % 50:`
     finally:
         periodic, m.periodic_pending = m.periodic_pending or [], outer
     # The first world enters a body that may leave the block: the rest of the block is what the
@@ -282,8 +281,8 @@ def _note_guards(
     trace = m.trace
     for test in tests:
         if isinstance(test, PeriodicTest):
-            if (changed or leaves) and test not in trace.periodic_tests:
-                trace.periodic_tests.append(test)
+            if changed or leaves:
+                trace.keep_periodic(test)
         elif leaves or _guards_sites(node, scope):
             last = next((t for t in reversed(trace.count_tests) if t.loc == test.loc), None)
             if last != test:  # one entry per change: the same test again in one item adds none

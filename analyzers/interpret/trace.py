@@ -323,6 +323,10 @@ class Trace:
         if found not in self.stops:
             self.stops.append(found)
 
+    def keep_periodic(self, test: PeriodicTest) -> None:
+        if test not in self.periodic_tests:
+            self.periodic_tests.append(test)
+
     def assume(self, text: str) -> None:
         if text not in self.assumptions:
             self.assumptions.append(text)

@@ -14,6 +14,7 @@ the run ends, as any object handed to unseen code is (`unseen.py`), with its ste
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, TypeGuard
 
 from analyzers.files.parsing import Loc
@@ -89,23 +90,28 @@ def holder_key(value: Value) -> str | None:
     return None
 
 
+def _callbacks_in(items: list[Value]) -> list[InstV]:
+    """The `TrainerCallback`s of the repository among `items` that have methods worth calling."""
+    return [item for item in items if is_callback(item) and called_methods(item.cls)]
+
+
+def _items(value: Value) -> list[Value]:
+    return value.items if isinstance(value, ListV) else [value]
+
+
 def holds_callbacks(value: Value) -> bool:
     """Whether a hook argument (`callbacks=[cb]`) holds a `TrainerCallback` of the repository."""
-    items = value.items if isinstance(value, ListV) else [value]
-    return any(is_callback(item) and called_methods(item.cls) for item in items)
+    return bool(_callbacks_in(_items(value)))
 
 
 def hand_over(m: Machine, holder: str, value: Value, loc: Loc, why: str) -> Value | None:
     """Keep the callbacks of a hook argument for the trainer `holder`'s `train()`; what is left
     of the argument to hand to unseen code as before (None: nothing)."""
-    items = value.items if isinstance(value, ListV) else [value]
-    kept = [item for item in items if is_callback(item) and called_methods(item.cls)]
+    items = _items(value)
+    kept = _callbacks_in(items)
     if not kept:
         return value
-    pending = m.unseen.trainers.setdefault(holder, [])
-    for item in kept:
-        assert isinstance(item, InstV)
-        pending.append((item, loc, why))
+    m.unseen.trainers.setdefault(holder, []).extend((item, loc, why) for item in kept)
     rest = [item for item in items if not any(item is other for other in kept)]
     if not rest:
         return None
@@ -185,7 +191,7 @@ def _run(
             step[0] += 1
         return _event_arguments(m, func, _state(m, start, step[0], fresh, loc), loc)
 
-    bound: list[Value] = [_bind(func, instance) for func in chosen]
+    bound: list[Value] = [replace(func, bound_self=instance) for func in chosen]
     by_name = {func.name: value for func, value in zip(chosen, bound, strict=True)}
     for group, rounds in ((first, 1), (middle, IN_TURN_ROUNDS), (last, 1)):
         if group:
@@ -213,12 +219,6 @@ def _held(m: Machine, name: str, loc: Loc) -> Value:
     value = m.opaque(f"the trainer's {name}", loc)
     m.unseen.use(value)
     return value
-
-
-def _bind(func: FuncV, instance: InstV) -> FuncV:
-    from dataclasses import replace
-
-    return replace(func, bound_self=instance)
 
 
 def _state(m: Machine, start: str, step: int, fresh: bool, loc: Loc) -> Value:

@@ -184,18 +184,18 @@ def served(m: Machine, holder: Value, by: str, loc: Loc) -> None:
     (`/lora/load` setting the folder `/generate` serves)."""
     key = object_key(holder)
     registered = m.unseen.registered.pop(key, []) if key is not None else []
-    reach = {id(value): _reach(value) for value, _, _ in registered}
+    reached = {id(value): reach(value) for value, _, _ in registered}
     for value, _, _ in registered:  # their text, and that of what they call, is read
         target = _target(value)
         if target is not None:
-            for node in reach[id(value)]:
+            for node in reached[id(value)]:
                 relevant.touch(m.loader, target.module.source, node)
-    users = [item for item in registered if _mentions_sites(reach[id(item[0])])]
+    users = [item for item in registered if _mentions_sites(reached[id(item[0])])]
     if not users:
         return
     read: set[str] = set()
     for value, _, _ in users:
-        for node in reach[id(value)]:
+        for node in reached[id(value)]:
             read |= set(state_reads(node, None))
     setters = [
         item
@@ -269,14 +269,9 @@ _Def = ast.FunctionDef | ast.AsyncFunctionDef
 
 
 def reach(value: Value) -> list[_Def]:
-    """What a function of the repository may run: it and the module's own functions it names
-    (`_reach`)."""
-    return _reach(value)
-
-
-def _reach(value: Value) -> list[_Def]:
-    """A registered function and the module's own functions it names (a route's
-    `_get_lora_request()`), to any depth: what it may run."""
+    """A function of the repository (a registered route, a helper an `if` calls) and the
+    module's own functions it names (a route's `_get_lora_request()`), to any depth: what it
+    may run."""
     target = _target(value)
     assert target is not None
     start = _node(value)

@@ -173,7 +173,11 @@ def _widening(machines: list[Machine], compared: list[int], followed: int) -> Wi
         and (need := widening(_served(machine), compared, followed)) is not None
     ]
     periodic = _periodic(machines, followed)
-    needs += [periodic] if periodic is not None else []
+    return _widest([*needs, *([periodic] if periodic is not None else [])])
+
+
+def _widest(needs: list[Widening]) -> Widening | None:
+    """The first need that no affordable count meets, else the one that follows the most."""
     beyond = next((need for need in needs if need.beyond is not None), None)
     return beyond or max(needs, key=lambda need: need.iterations, default=None)
 
@@ -191,8 +195,7 @@ def _periodic(machines: list[Machine], followed: int) -> Widening | None:
         )
         if need is not None
     ]
-    beyond = next((need for need in needs if need.beyond is not None), None)
-    return beyond or max(needs, key=lambda need: need.iterations, default=None)
+    return _widest(needs)
 
 
 def _served(machine: Machine) -> list[Served]:

@@ -155,26 +155,30 @@ def count_widening(
 
 def _items_to_pass(moving: list[int], fixed: list[int]) -> int | None:
     """How many more evaluations take `moving` (an even count) past the fixed `fixed`."""
-    if len(moving) < 2 or len(set(fixed)) != 1:
+    step = _even_step(moving)
+    if step is None or len(set(fixed)) != 1:
         return None
-    steps = {b - a for a, b in pairwise(moving)}
+    gap = fixed[0] - moving[-1]
+    if gap * step < 0:
+        return None  # counting away from it
+    return gap // step + 1
+
+
+def _even_step(numbers: list[int]) -> int | None:
+    """What each number adds to the one before, where that is the same nonzero step for all
+    (a count); None otherwise."""
+    steps = {b - a for a, b in pairwise(numbers)}
     if len(steps) != 1:
         return None
     step = steps.pop()
-    gap = fixed[0] - moving[-1]
-    if step == 0 or gap * step < 0:
-        return None  # not counting, or counting away from it
-    return gap // step + 1
+    return step or None
 
 
 def _meeting(ids: list[int], others: set[int]) -> tuple[int, int] | None:
     """(items, id): after how many items a counter going like `ids` first gives an id of
     `others` it has not given yet, if it steps evenly."""
-    steps = {b - a for a, b in pairwise(ids)}
-    if len(steps) != 1:
-        return None
-    step = steps.pop()
-    if step == 0:
+    step = _even_step(ids)
+    if step is None:
         return None
     start = ids[0]
     ahead = [
