@@ -95,7 +95,8 @@ def audit_push(mirror: Mirror, before: str, after: str, cache: Cache) -> Report:
 
 def audit_sweep(mirror: Mirror, cache: Cache, seconds: float | None = None) -> Report:
     """HEAD (the default branch), every commit of every branch, and each branch tip; with
-    `seconds`, the history as far as it gets in that time (HEAD and the tips in full)."""
+    `seconds`, HEAD in full, then the tips (newest first) and the history as far as they get
+    in that time."""
     return audit_history(
         mirror.path, all_branches=True, cache=cache, label=_label(mirror), seconds=seconds
     )

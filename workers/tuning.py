@@ -37,9 +37,10 @@ class WorkerTuning(BaseSettings):
     # How far back the recovery looks at the App's deliveries, in seconds.
     recovery_window: float = Field(default=3 * 86400.0, gt=0)
     worker_concurrency: int | None = Field(default=None, gt=0)
-    # Seconds a sweep may take from its start, the mirror's fetch included (HEAD and branch tips
-    # are audited first, then the history as far as it gets); default: three quarters of the
-    # soft time limit, which leaves room for the last commit's audit and the update.
+    # Seconds a sweep may take from its start, the mirror's fetch included (HEAD is audited in
+    # full, then the branch tips, newest first, and the history as far as they get); default:
+    # three quarters of the soft time limit, which leaves room for the last audit and the
+    # issue's update.
     # What it analysed stays cached, so each sweep of a long history gets further than the last.
     sweep_time: float | None = Field(default=None, gt=0)
 

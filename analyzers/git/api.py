@@ -322,7 +322,8 @@ def audit_history(
 ) -> Report:
     """Every driver that ever existed in any commit of any ref, with where each verdict held;
     with `all_branches` (the default: the weekly sweep) also the drivers at each branch tip.
-    `seconds` bounds the walk through the history in time (`audit_repository`)."""
+    `seconds` bounds the branch tips and the walk through the history in time
+    (`audit_repository`)."""
     return audit_repository(
         repo,
         options,
