@@ -1,5 +1,6 @@
-"""A history audit bounded in time (the App's sweep): HEAD and the branch tips in full, the
-walk through older commits as far as the time allows, and a note that says how far."""
+"""A history audit bounded in time (the App's sweep): HEAD in full, then the branch tips (newest
+first) and the walk through older commits as far as the time allows, and notes that say how
+far."""
 
 from __future__ import annotations
 
