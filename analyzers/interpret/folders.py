@@ -20,6 +20,32 @@ WRITE_HINT = re.compile(
     r"\b(?:{})\s*\(".format("|".join(sorted({*WRITE_METHODS, "save_file", "copytree", "save"})))
 )
 
+# What code the analysis cannot see may do with a folder it is given, by its name: write into it
+# (`export_adapter(policy, folder)`, `syncer.push_to(folder)`), unless a word of the name says it
+# reads (`load_checkpoint`, `get_export_dir`). Words, not letters: `upload` and `save_state`
+# write, though they hold `load` and `stat`.
+_WRITE_WORDS = re.compile(
+    r"save|export|write|sync|push|store|upload|download|extract|unpack|publish|checkpoint|snapshot"
+)
+_READ_WORDS = frozenset(
+    {"load", "loads", "loader", "read", "reads", "reader", "from", "exists", "exist", "open"}
+    | {"list", "listdir", "get", "stat", "glob", "find", "check", "restore", "fetch", "is"}
+    | {"has", "path", "name"}
+)
+_WORD = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+
+
+def name_words(name: str) -> set[str]:
+    """The words of an identifier, lower case: `pushToHub` and `push_to_hub` alike."""
+    return {word.lower() for word in _WORD.findall(name)}
+
+
+def names_a_write(name: str) -> bool:
+    """Whether a function of unseen code may write into a folder it is given, by its name."""
+    words = name_words(name)
+    return any(_WRITE_WORDS.search(word) for word in words) and not _READ_WORDS & words
+
+
 if TYPE_CHECKING:
     from analyzers.files.parsing import Loc
     from analyzers.interpret.runtime import Machine

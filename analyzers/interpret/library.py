@@ -6,7 +6,6 @@ to it is recorded as escaping (it may be served where the analysis cannot see).
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
@@ -24,7 +23,7 @@ from analyzers.interpret import (
 from analyzers.interpret.argparse_model import parser_method
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import derived, key_text
-from analyzers.interpret.folders import WRITE_METHODS
+from analyzers.interpret.folders import WRITE_METHODS, name_words, names_a_write
 from analyzers.interpret.objects import (
     EngineV,
     FileV,
@@ -47,7 +46,9 @@ from analyzers.interpret.values import (
     HashText,
     InstV,
     ListV,
+    Residue,
     SeqSym,
+    SteppedItem,
     Sym,
     Value,
     describe,
@@ -117,22 +118,11 @@ def call_external(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value:
     return unknown_call(m, qual, args, loc)
 
 
-# What code the analysis cannot see may do with a folder it is given, by its name: write into it
-# (`export_adapter(policy, folder)`, `syncer.push_to(folder)`), unless the name says it reads.
-_WRITE_WORDS = re.compile(
-    r"save|export|write|sync|push|store|upload|download|extract|unpack|publish|checkpoint|snapshot",
-    re.IGNORECASE,
-)
-_READ_WORDS = re.compile(
-    r"load|read|from_|exists|open|list|get|stat|glob|find|check", re.IGNORECASE
-)
-
-
 def _may_write(m: Machine, callee: str, args: CallArgs, loc: Loc) -> None:
     """A call of unseen code whose name says it writes, given a path: whether it writes into
     that path is a condition of the world (the first world takes it to), never a silent no."""
     name = callee.rpartition(".")[2]
-    if not _WRITE_WORDS.search(name) or _READ_WORDS.search(name):
+    if not names_a_write(name):
         return
     for value in args.values():
         if not _names_a_path(value):
@@ -145,15 +135,38 @@ def _may_write(m: Machine, callee: str, args: CallArgs, loc: Loc) -> None:
 
 def _names_a_path(value: Value) -> bool:
     """Text that is written as a path (`"/tmp/live"`, `f"{root}/step-{i}"`), not a word such as
-    a device (`"cpu"`) or a mode (`"RGB"`)."""
+    a device (`"cpu"`) or a mode (`"RGB"`); or an unknown that may be one (`sys.argv[1]`,
+    `out + "_lora"`), which is a path whenever the run serves it. A count is none."""
     if isinstance(value, Const) and isinstance(value.value, str):
         return "/" in value.value or value.value.startswith((".", "~"))
     if isinstance(value, Concat):
         return any(
-            isinstance(part, Const) and isinstance(part.value, str) and "/" in part.value
+            (isinstance(part, Const) and isinstance(part.value, str) and "/" in part.value)
+            or _may_be_text(part)
             for part in value.parts
         )
-    return False
+    return _may_be_text(value)
+
+
+def _may_be_text(value: Value) -> bool:
+    """An unknown that may be text: not an item of a count (`range(n)`, a trainer's step) or
+    its remainder, nor one its own name calls an object (`self.unwrapped_models`, `policy`)."""
+    if not isinstance(value, Sym) or isinstance(value, SteppedItem | Residue):
+        return False
+    words = name_words(value.desc.rpartition(".")[2])
+    return not words & _OBJECT_WORDS or bool(words & _PATH_WORDS)
+
+
+# Words that name what a value is: a model, its tensors, a setting; unless another word of the
+# name says it is where one is kept (`model_dir`, `policy_path`).
+_OBJECT_WORDS = frozenset(
+    {"model", "models", "weights", "tensor", "tensors", "params", "parameters", "module"}
+    | {"modules", "policy", "net", "engine", "tokenizer", "optimizer", "config", "args", "batch"}
+)
+_PATH_WORDS = frozenset(
+    {"path", "paths", "dir", "dirs", "folder", "out", "output", "root", "file", "ckpt", "location"}
+    | {"checkpoint", "prefix", "dest", "destination", "target", "save", "uri", "url"}
+)
 
 
 def _writes_weights(m: Machine, name: str, args: CallArgs, loc: Loc) -> bool:
