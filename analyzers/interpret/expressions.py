@@ -11,6 +11,7 @@ from analyzers.interpret import (
     calls,
     classes,
     containers,
+    guards,
     imports,
     iteration,
     operators,
@@ -329,11 +330,23 @@ def _comparison(m: Machine, node: ast.Compare, scope: Scope) -> Value:
 
 
 def _if_exp(m: Machine, node: ast.IfExp, scope: Scope) -> Value:
-    test = m.eval(node.test, scope)
+    outer, m.periodic_pending = m.periodic_pending, []
+    try:
+        test = m.eval(node.test, scope)
+        if isinstance(test, Const) and test.period is not None:
+            operators.note_periodic(m, test, m.loc(scope.module, node.test))
+    finally:
+        tests, m.periodic_pending = m.periodic_pending or [], outer
     loc = m.loc(scope.module, node)
-    if m.truth(test, default=True, loc=loc, branches=(node.body, node.orelse)):
-        return m.eval(node.body, scope)
-    return m.eval(node.orelse, scope)
+    before = guards.effects(m) if tests else None
+    try:
+        if m.truth(test, default=True, loc=loc, branches=(node.body, node.orelse)):
+            return m.eval(node.body, scope)
+        return m.eval(node.orelse, scope)
+    finally:
+        if before is not None:
+            # `save() if step > 10 else None` in a loop: a count's test, as in an `if`.
+            guards.note(m, node, scope, tests, changed=guards.effects(m) != before)
 
 
 def _lambda(m: Machine, node: ast.Lambda, scope: Scope) -> Value:

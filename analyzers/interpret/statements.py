@@ -10,6 +10,7 @@ from analyzers.interpret import (
     calls,
     classes,
     expressions,
+    guards,
     imports,
     iteration,
     lazy_init,
@@ -20,7 +21,6 @@ from analyzers.interpret import (
 from analyzers.interpret.assign import named
 from analyzers.interpret.containers import key_text
 from analyzers.interpret.conversions import truthiness
-from analyzers.interpret.folders import WRITE_METHODS
 from analyzers.interpret.objects import EngineV
 from analyzers.interpret.operators import binary
 from analyzers.interpret.scope import Scope
@@ -35,13 +35,12 @@ from analyzers.interpret.syntax import (
     BINARY,
     Loop,
     Try,
-    code_words,
     dotted,
     is_elif,
     node_memo,
 )
-from analyzers.interpret.trace import UNGUARDED, BlockEntry, CountTest, Guard, PeriodicTest
-from analyzers.interpret.values import NONE, FuncV, InstV, Value
+from analyzers.interpret.trace import UNGUARDED, BlockEntry, Guard
+from analyzers.interpret.values import NONE, InstV, Value
 
 if TYPE_CHECKING:
     from analyzers.interpret.machine import Machine
@@ -256,7 +255,7 @@ def _if(m: Machine, node: ast.If, scope: Scope, *, chained: bool = False) -> Non
             len(log),
             bool(log[start:]) and places.by_release(log[start:]),  # decided by the release
         )
-    before = _effects(m) if periodic else None
+    before = guards.effects(m) if periodic else None
     try:
         if taken:
             m.exec_block(node.body, scope, entry)
@@ -266,95 +265,14 @@ def _if(m: Machine, node: ast.If, scope: Scope, *, chained: bool = False) -> Non
             m.exec_block(node.orelse, scope, entry)
     finally:
         if before is not None:
-            _note_guards(m, node, scope, periodic, changed=_effects(m) != before)
-
-
-def _note_guards(
-    m: Machine, node: ast.If, scope: Scope, tests: list[PeriodicTest | CountTest], *, changed: bool
-) -> None:
-    """Keep the tests of counts that guard what the run does with adapters: the loop must be
-    followed until their answer changes (`judge/unrolling.py`). A test modulo k guards when its
-    side did something here (`if step % 50 == 0:` saving and serving) or leaves the block
-    before a site; a threshold (`if step >= 10:`) when either side's code names a save, a
-    request or a serve, taken or not (the side it has not reached yet is the point)."""
-    leaves = _leaves_before_sites(node, scope)
-    trace = m.trace
-    for test in tests:
-        if isinstance(test, PeriodicTest):
-            if changed or leaves:
-                trace.keep_periodic(test)
-        elif leaves or _guards_sites(node, scope):
-            last = next((t for t in reversed(trace.count_tests) if t.loc == test.loc), None)
-            if last != test:  # one entry per change: the same test again in one item adds none
-                trace.count_tests.append(test)
-
-
-_WRITING = frozenset({*WRITE_METHODS, "save_file", "copytree", "save"})
-
-
-def _guards_sites(node: ast.If, scope: Scope) -> bool:
-    """Whether a side of the `if` names a save, a request or a serve, itself or in a function
-    of the repository it calls by name (`if step >= 10: checkpoint(policy)`)."""
-
-    block = [*node.body, *node.orelse]
-
-    def read() -> bool:
-        sides = [side for side in (node.body, node.orelse) if side]
-        return relevance.weight(sides) == relevance.SITES or _writes(code_words(block))
-
-    if node_memo(node, "guards_sites", read):
-        return True
-    for name in node_memo(node, "called_names", lambda: _called_names(block)):
-        found = scope.lookup(name)
-        if found is None:
-            found = scope.module_scope.vars.get(name)
-        if isinstance(found, FuncV) and _reaches_sites(found):
-            return True
-    return False
-
-
-def _writes(words: str) -> bool:
-    return bool(set(words.split()) & _WRITING)
-
-
-def _called_names(block: list[ast.stmt]) -> tuple[str, ...]:
-    """The plain names a block calls (`checkpoint(policy)`), in order, once each."""
-    names = [
-        child.func.id
-        for statement in block
-        for child in ast.walk(statement)
-        if isinstance(child, ast.Call) and isinstance(child.func, ast.Name)
-    ]
-    return tuple(dict.fromkeys(names))
-
-
-def _reaches_sites(func: FuncV) -> bool:
-    """Whether a function, or one of its module's functions it names, names a save, a request
-    or a serve (read once per function)."""
-    from analyzers.interpret.unseen import reach  # it calls back into the interpreter
-
-    if isinstance(func.node, ast.Lambda):
-        return False
-
-    def read() -> bool:
-        return any(
-            relevance.weight([node]) == relevance.SITES or _writes(code_words(node))
-            for node in reach(func)
-        )
-
-    return node_memo(func.node, "reaches_sites", read)
-
-
-def _leaves_before_sites(node: ast.If, scope: Scope) -> bool:
-    """`if step % 50: continue` before a serve: the test guards the rest of the block."""
-    rest = relevance.rest_after(scope.module.source.tree, node)
-    return rest is not None and relevance.weight([rest]) == relevance.SITES
-
-
-def _effects(m: Machine) -> tuple[int, int, int]:
-    """How much the run has done with adapters so far: facts (serves, removals), requests
-    built, folders written."""
-    return len(m.trace.facts), len(m.trace.requests), len(m.writes)
+            guards.note(
+                m,
+                node,
+                scope,
+                periodic,
+                changed=guards.effects(m) != before,
+                leaves=guards.leaves_before_sites(node, scope),
+            )
 
 
 def _for(m: Machine, node: Loop, scope: Scope) -> None:

@@ -1,0 +1,157 @@
+"""Tests of counts that guard what a loop does with adapters (`if step >= 10: save()`).
+
+A loop followed for a few items may never see such a test's answer change; the tests kept here
+tell `judge/unrolling.py` to follow it until the answer does. Kept are the tests of an `if` or
+of a conditional expression (`save() if step > 10 else None`) whose sides name a save, a
+request or a serve, in their own code or in a function or method of the repository they call.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from analyzers.interpret import relevance
+from analyzers.interpret.folders import WRITE_METHODS, names_a_write
+from analyzers.interpret.scope import Scope
+from analyzers.interpret.syntax import code_words, node_memo
+from analyzers.interpret.trace import CountTest, PeriodicTest
+from analyzers.interpret.values import ClassV, FuncV, InstV, ModV, Value, class_attribute
+
+if TYPE_CHECKING:
+    from analyzers.interpret.machine import Machine
+
+
+def note(
+    m: Machine,
+    node: ast.If | ast.IfExp,
+    scope: Scope,
+    tests: list[PeriodicTest | CountTest],
+    *,
+    changed: bool,
+    leaves: bool = False,
+) -> None:
+    """Keep the tests of counts that guard what the run does with adapters: the loop must be
+    followed until their answer changes (`judge/unrolling.py`). A test modulo k guards when its
+    side did something here (`if step % 50 == 0:` saving and serving) or leaves the block
+    before a site; a threshold (`if step >= 10:`) when either side's code names a save, a
+    request or a serve, taken or not (the side it has not reached yet is the point)."""
+    trace = m.trace
+    for test in tests:
+        if isinstance(test, PeriodicTest):
+            if changed or leaves:
+                trace.keep_periodic(test)
+        elif leaves or _guards_sites(node, scope):
+            last = next((t for t in reversed(trace.count_tests) if t.loc == test.loc), None)
+            if last != test:  # one entry per change: the same test again in one item adds none
+                trace.count_tests.append(test)
+
+
+_WRITING = frozenset({*WRITE_METHODS, "save_file", "copytree", "save"})
+
+
+def _guards_sites(node: ast.If | ast.IfExp, scope: Scope) -> bool:
+    """Whether a side of the test names a save, a request or a serve, itself or in a function
+    of the repository it calls (`if step >= 10: checkpoint(policy)`, `self.checkpoint()`)."""
+    sides: list[relevance.Branch] = [node.body, node.orelse]
+    block: list[ast.AST] = (
+        [node.body, node.orelse] if isinstance(node, ast.IfExp) else [*node.body, *node.orelse]
+    )
+
+    def read() -> bool:
+        present = [side for side in sides if side]
+        return relevance.weight(present) == relevance.SITES or any(
+            _writes(code_words(part)) for part in block
+        )
+
+    if node_memo(node, "guards_sites", read):
+        return True
+    for name in node_memo(node, "called_names", lambda: _called_names(block)):
+        found = scope.lookup(name)
+        if found is None:
+            found = scope.module_scope.vars.get(name)
+        if isinstance(found, FuncV) and _reaches_sites(found):
+            return True
+    for owner, name in node_memo(node, "called_methods", lambda: _called_methods(block)):
+        method = _method_of(scope.lookup(owner), name)
+        if method is None:
+            # A method the analysis cannot find (`self.trainer.checkpoint()`): its name says
+            # whether it may write, as for any call of unseen code.
+            if names_a_write(name):
+                return True
+        elif _reaches_sites(method):
+            return True
+    return False
+
+
+def _called_methods(block: list[ast.AST]) -> tuple[tuple[str, str], ...]:
+    """The methods a block calls on a name (`self.checkpoint()` as ("self", "checkpoint")) or
+    deeper (`self.trainer.checkpoint()` as ("", "checkpoint")), in order, once each."""
+    calls_made = [
+        (child.func.value.id if isinstance(child.func.value, ast.Name) else "", child.func.attr)
+        for statement in block
+        for child in ast.walk(statement)
+        if isinstance(child, ast.Call) and isinstance(child.func, ast.Attribute)
+    ]
+    return tuple(dict.fromkeys(calls_made))
+
+
+def _method_of(owner: Value | None, name: str) -> FuncV | None:
+    """The repository's function `owner.name` would run: a method of an instance or a class,
+    or a function of a module; None when the analysis cannot tell."""
+    found: Value | None = None
+    if isinstance(owner, InstV):
+        found = owner.attrs.get(name) or class_attribute(owner.cls, name)
+    elif isinstance(owner, ClassV):
+        found = class_attribute(owner, name)
+    elif isinstance(owner, ModV):
+        found = owner.scope.vars.get(name) if isinstance(owner.scope, Scope) else None
+    return found if isinstance(found, FuncV) and not isinstance(found.node, ast.Lambda) else None
+
+
+def _writes(words: str) -> bool:
+    return bool(set(words.split()) & _WRITING)
+
+
+def _called_names(block: list[ast.AST]) -> tuple[str, ...]:
+    """The plain names a block calls (`checkpoint(policy)`), in order, once each."""
+    names = [
+        child.func.id
+        for statement in block
+        for child in ast.walk(statement)
+        if isinstance(child, ast.Call) and isinstance(child.func, ast.Name)
+    ]
+    return tuple(dict.fromkeys(names))
+
+
+def _reaches_sites(func: FuncV) -> bool:
+    """Whether a function, or one of its module's functions it names, names a save, a request
+    or a serve, or calls a function or method whose name says it writes (`self._save()`), read
+    once per function."""
+    from analyzers.interpret.unseen import reach  # it calls back into the interpreter
+
+    if isinstance(func.node, ast.Lambda):
+        return False
+
+    def read() -> bool:
+        return any(
+            relevance.weight([node]) == relevance.SITES
+            or _writes(code_words(node))
+            or any(names_a_write(name) for name in _called_names([node]))
+            or any(names_a_write(name) for _, name in _called_methods([node]))
+            for node in reach(func)
+        )
+
+    return node_memo(func.node, "reaches_sites", read)
+
+
+def leaves_before_sites(node: ast.If, scope: Scope) -> bool:
+    """`if step % 50: continue` before a serve: the test guards the rest of the block."""
+    rest = relevance.rest_after(scope.module.source.tree, node)
+    return rest is not None and relevance.weight([rest]) == relevance.SITES
+
+
+def effects(m: Machine) -> tuple[int, int, int]:
+    """How much the run has done with adapters so far: facts (serves, removals), requests
+    built, folders written."""
+    return len(m.trace.facts), len(m.trace.requests), len(m.writes)
