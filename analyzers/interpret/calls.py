@@ -12,6 +12,7 @@ from analyzers.files.parsing import Loc
 from analyzers.interpret import classes, entry_args, library, processes, relevant, unseen, vllm_api
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import key_text
+from analyzers.interpret.folders import GENERATOR
 from analyzers.interpret.objects import EngineV, MockV, PartialV, RequestV
 from analyzers.interpret.runtime import Frame
 from analyzers.interpret.scope import Scope
@@ -324,12 +325,17 @@ def _run_body(m: Machine, func: FuncV, scope: Scope) -> Value:
         return m.opaque("the value sent into a generator")
 
     m.yield_handlers.append(collect)
+    before = len(m.writes)
     try:
         m.exec_block(node.body, scope)
     except ReturnValue:
         pass
     finally:
         m.yield_handlers.pop()
+        # The body runs here all at once, but a generator runs a piece before each item its
+        # consumer takes: a folder it writes (`save_pretrained(live); yield live`) may change
+        # between any two of the consumer's requests, as a thread's write may.
+        m.concurrent.extend(replace(write, kind=GENERATOR) for write in m.writes[before:])
     return ListV(produced)
 
 

@@ -113,7 +113,14 @@ def content_at(writes: Sequence[Write], path: Value | None, aliases: Mapping[str
 # A write a client of the repository makes before it posts the folder to a route handler
 # (`unseen._fed_arguments`): another process, known from the client's source.
 CLIENT_WRITE = "client"
-_REWRITERS = {"watched": "process", "thread": "thread", CLIENT_WRITE: "client"}
+# A write a generator the run iterates makes (`calls._run_body`): between any two items.
+GENERATOR = "generator"
+_REWRITERS = {
+    "watched": "process",
+    "thread": "thread",
+    CLIENT_WRITE: "client",
+    GENERATOR: GENERATOR,
+}
 
 
 def _as_one(value: Value | None, aliases: Mapping[str, str]) -> Value | None:
@@ -129,11 +136,12 @@ def _as_one(value: Value | None, aliases: Mapping[str, str]) -> Value | None:
 
 
 def concurrent_writes(m: Machine, path: Value | None, loc: Loc) -> None:
-    """A folder a thread the run started writes into may change before any later request of
-    it: each such request is told of a write just before it."""
+    """A folder a thread the run started, or a generator it iterates, writes into may change
+    before any later request of it: each such request is told of a write just before it."""
     if path is None:
         return
     for write in m.concurrent:
         if write.proc == m.proc and relation(write.target, path) is True:
-            m.writes.append(Write(write.target, write.loc, m.proc, "thread"))
+            kind = GENERATOR if write.kind == GENERATOR else "thread"
+            m.writes.append(Write(write.target, write.loc, m.proc, kind))
             return

@@ -72,7 +72,8 @@ class Write:
     loc: Loc
     proc: int
     # "model" (a save API: an unknown folder may be the adapter's), "file", or "watched" (the run
-    # reads the folder's modification time: another process rewrites it between requests)
+    # reads the folder's modification time: another process rewrites it between requests);
+    # "thread" or "generator" for one told of again before a later request (`concurrent`)
     kind: str = "file"
 
 

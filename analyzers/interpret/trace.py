@@ -45,7 +45,8 @@ class Content:
     last_write: Loc | None = None
     # Who made the last write when it is not this run's own, in order: "" (the run itself),
     # "process" (another process; the run reads the folder's modification time) or "thread"
-    # (a thread the run started, which writes while the run goes on)
+    # (a thread the run started, which writes while the run goes on) or "generator" (one the
+    # run iterates, which writes between two of the items it hands over)
     rewriter: str = ""
     # The request's content fields when it was served (`RequestV.content`), by field name.
     payload: tuple[tuple[str, Value], ...] = ()
