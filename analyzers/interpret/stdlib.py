@@ -520,6 +520,9 @@ def _product(m: Machine, args: CallArgs, loc: Loc) -> Value:
     return ListV([ListV(row, "tuple") for row in rows])
 
 
+_SHARED_PARTS = frozenset({"parent", "name", "stem"})
+
+
 def path_attribute(m: Machine, value: Value, name: str, loc: Loc) -> Value | None:
     """`.parent`, `.name`, `.stem`, `.suffix` of a path-like value."""
     if isinstance(value, Const) and isinstance(value.value, str):
@@ -542,7 +545,10 @@ def path_attribute(m: Machine, value: Value, name: str, loc: Loc) -> Value | Non
             return path_attribute(m, Const(tail.value.rpartition("/")[2]), name, loc)
     if name in ("parent", "name", "stem", "suffix") and isinstance(value, Sym | Concat):
         if isinstance(value, Sym):
-            return derived(m, value, f".{name}", f"{value.describe()}.{name}", loc)
+            part = derived(m, value, f".{name}", f"{value.describe()}.{name}", loc)
+            # One path's part is itself, but two paths may share one (`run-a/final` and
+            # `run-b/final` end alike): never taken to differ from another path's.
+            return replace(part, opaque=True) if name in _SHARED_PARTS else part
         return m.opaque(f"{describe(value)}.{name}", loc)
     return None
 
