@@ -32,14 +32,14 @@ def note(
     leaves: bool = False,
 ) -> None:
     """Keep the tests of counts that guard what the run does with adapters: the loop must be
-    followed until their answer changes (`judge/unrolling.py`). A test modulo k guards when its
-    side did something here (`if step % 50 == 0:` saving and serving) or leaves the block
-    before a site; a threshold (`if step >= 10:`) when either side's code names a save, a
-    request or a serve, taken or not (the side it has not reached yet is the point)."""
+    followed until their answer changes (`judge/unrolling.py`). A test guards when its side
+    did something here (`if step % 50 == 0:` saving and serving), leaves the block before a
+    site, or when either side's code names a save, a request or a serve, taken or not (the
+    side it has not reached yet is the point: `if (step + 1) % 100 == 0:`, `if step >= 10:`)."""
     trace = m.trace
     for test in tests:
         if isinstance(test, PeriodicTest):
-            if changed or leaves:
+            if changed or leaves or _guards_sites(node, scope):
                 trace.keep_periodic(test)
         elif leaves or _guards_sites(node, scope):
             last = next((t for t in reversed(trace.count_tests) if t.loc == test.loc), None)

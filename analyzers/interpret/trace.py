@@ -199,6 +199,7 @@ class StopKind(StrEnum):
     EXIT = "exit"  # `sys.exit()` and its kin
     NESTING = "nesting"  # recursion too deep to follow
     IMPORT = "import"  # a same-repository module the run imports could not be found
+    LOOP = "loop"  # a loop was followed for fewer items than a count's test needs
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from analyzers.interpret.trace import (
     ServerServe,
     Spawned,
     Stop,
+    StopKind,
 )
 from analyzers.interpret.version_checks import allows
 from analyzers.interpret.worlds import Oracle, explore
@@ -138,7 +139,12 @@ def _analyse(
         if outcome is None:
             # No run served: a serve guarded by `step % 20 == 0` on a count may need more items.
             wider = _periodic(machines, limits.symbolic_iterations)
-            if wider is None or wider.beyond is not None:
+            if wider is None:
+                return result
+            if wider.beyond is not None:
+                # The serve waits behind a count's test whose answer comes later than the
+                # runs followed: the row names it, not "never gets there".
+                result.stops.insert(0, Stop(StopKind.LOOP, wider.beyond.rstrip(".")))
                 return result
             limits = _wider(limits, wider.iterations)
             continue
@@ -222,10 +228,16 @@ def _periodic(machines: list[Machine], followed: int) -> Widening | None:
     needs = [
         need
         for machine in machines
-        for cut in ([*machine.trace.symbolic_loops, *machine.trace.truncated],)
+        for trace in (machine.trace,)
         for need in (
-            periodic_widening(machine.trace.periodic_tests, cut, followed),
-            count_widening(machine.trace.count_tests, cut, followed),
+            periodic_widening(trace.periodic_tests, trace.symbolic_loops, followed),
+            periodic_widening(
+                trace.periodic_tests,
+                trace.truncated,
+                max(followed, machine.limits.loop_cap),
+                loop=f"a loop longer than the {machine.limits.loop_cap} items followed",
+            ),
+            count_widening(trace.count_tests, [*trace.symbolic_loops, *trace.truncated], followed),
         )
         if need is not None
     ]

@@ -97,7 +97,11 @@ def widening(served: Iterable[Served], compared: list[int], followed: int) -> Wi
 
 
 def periodic_widening(
-    tests: Iterable[PeriodicTest], symbolic: Iterable[Loc], followed: int
+    tests: Iterable[PeriodicTest],
+    symbolic: Iterable[Loc],
+    followed: int,
+    *,
+    loop: str = "a loop of unknown length",
 ) -> Widening | None:
     """What tests of a counter modulo k (`if step % 50 == 0:` guarding a save and a serve)
     inside loops of unknown length need: 2k + 1 items, so that the answer comes round (the
@@ -112,7 +116,7 @@ def periodic_widening(
         return Widening(
             beyond=(
                 f"`{widest.loc.code}` at {widest.loc} tests a count modulo {widest.modulus} "
-                f"inside a loop of unknown length, so its answer comes round only every "
+                f"inside {loop}, so its answer comes round only every "
                 f"{widest.modulus} items, and only {followed} were followed: what a longer run "
                 f"does there again is not known"
             )
