@@ -275,6 +275,7 @@ def condition(m: Machine, node: ast.expr, scope: Scope, *, default: bool) -> Val
     if isinstance(value, Const) and value.period is not None:
         # `if step % 50:`, `if not step % 50:`, `if ready and step % 50:` on a count
         operators.note_periodic(m, value, m.loc(scope.module, node))
+    operators.note_carried(m, value)
     return value
 
 
@@ -335,6 +336,7 @@ def _if_exp(m: Machine, node: ast.IfExp, scope: Scope) -> Value:
         test = m.eval(node.test, scope)
         if isinstance(test, Const) and test.period is not None:
             operators.note_periodic(m, test, m.loc(scope.module, node.test))
+        operators.note_carried(m, test)
     finally:
         tests, m.periodic_pending = m.periodic_pending or [], outer
     loc = m.loc(scope.module, node)

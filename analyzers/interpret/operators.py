@@ -304,6 +304,14 @@ def note_periodic(m: Machine, value: Value, loc: Loc) -> None:
         pending.append(PeriodicTest(tuple(m.loops), value.period, loc))
 
 
+def note_carried(m: Machine, value: Value) -> None:
+    """`if should_save:` where `should_save = step >= 8` was computed before, in the loop: the
+    tests of counts the bool came from are this `if`'s tests."""
+    pending = m.periodic_pending
+    if pending is not None and isinstance(value, Const) and value.tests:
+        pending.extend(t for t in value.tests if isinstance(t, PeriodicTest | CountTest))
+
+
 def _fixed(value: Value) -> bool:
     return isinstance(value, Const) or (isinstance(value, Sym) and not value.opaque)
 
@@ -312,7 +320,7 @@ def unary(m: Machine, name: str, value: Value, loc: Loc) -> Value:
     if name == "Not":
         known = truthiness(value)
         if known is not None:
-            return Const(not known)
+            return Const(not known, tests=value.tests if isinstance(value, Const) else ())
         if isinstance(value, Cond):
             return replace(value, negated=not value.negated)
         if isinstance(value, Residue):
@@ -335,7 +343,21 @@ def unary(m: Machine, name: str, value: Value, loc: Loc) -> Value:
 
 
 def compare(m: Machine, name: str, left: Value, right: Value, loc: Loc) -> Value:
-    """A comparison decided by facts; on a fixed input against literals, a world condition."""
+    """A comparison decided by facts; on a fixed input against literals, a world condition.
+    In a loop, outside an `if` test, the counts' tests it makes go with the bool it gives."""
+    if m.periodic_pending is not None or not m.loops:
+        return _compare(m, name, left, right, loc)
+    m.periodic_pending = []
+    try:
+        result = _compare(m, name, left, right, loc)
+    finally:
+        held, m.periodic_pending = m.periodic_pending, None
+    if held and isinstance(result, Const):
+        return replace(result, tests=tuple(held))
+    return result
+
+
+def _compare(m: Machine, name: str, left: Value, right: Value, loc: Loc) -> Value:
     for side in (left, right):
         note_periodic(m, side, loc)
     if m.loops and m.periodic_pending is not None:

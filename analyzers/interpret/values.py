@@ -27,11 +27,14 @@ class Const(Value):
     """A known Python literal (int, float, str, bytes, bool, None).
 
     `period` remembers that an int came out of `x % k`, so a loop cut short can be told apart
-    from one whose ids would wrap around later.
+    from one whose ids would wrap around later; `tests`, the counts' tests a bool came from.
     """
 
     value: object
     period: int | None = field(default=None, compare=False)
+    # The tests of counts that made this bool, where it was made outside an `if` test
+    # (`should_save = step >= 8`): the `if` that tests it later keeps them (`guards.py`).
+    tests: tuple[object, ...] = field(default=(), compare=False)
 
 
 NONE = Const(None)
