@@ -122,7 +122,9 @@ def _may_write(m: Machine, callee: str, args: CallArgs, loc: Loc) -> None:
     """A call of unseen code whose name says it writes, given a path: whether it writes into
     that path is a condition of the world (the first world takes it to), never a silent no."""
     name = callee.rpartition(".")[2]
-    if not names_a_write(name):
+    if name[:1].isupper() or not names_a_write(name):
+        # A class (`ExportLoRAAdapterRequest(path)`) keeps the folder it is given: what its
+        # methods then do with it is a call of their own.
         return
     for value in args.values():
         if not _names_a_path(value):
@@ -149,11 +151,16 @@ def _names_a_path(value: Value) -> bool:
 
 
 def _may_be_text(value: Value) -> bool:
-    """An unknown that may be text: not an item of a count (`range(n)`, a trainer's step) or
-    its remainder, nor one its own name calls an object (`self.unwrapped_models`, `policy`)."""
+    """An unknown that may be a folder: an input (a CLI argument, a config value, an item of an
+    unknown list) unless its own name calls it an object (`self.unwrapped_models`, `policy`),
+    or a result of unseen code whose name says it is a place (`make_output_dir()`, `out`);
+    not an item of a count (`range(n)`, a trainer's step) or its remainder. The result of
+    unseen code is mostly not a path (`buf = io.BytesIO()`; `image.save(buf)`)."""
     if not isinstance(value, Sym) or isinstance(value, SteppedItem | Residue):
         return False
     words = name_words(value.desc.rpartition(".")[2])
+    if value.opaque:
+        return bool(words & _PATH_WORDS)
     return not words & _OBJECT_WORDS or bool(words & _PATH_WORDS)
 
 
