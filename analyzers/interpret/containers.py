@@ -144,6 +144,9 @@ def get_item(m: Machine, target: Value, key: Value, loc: Loc) -> Value:
         kept = _kept_item(m, target, key)
         if kept is not None:
             return kept
+        changed = read_after_change(m, target, f"[{key_text(key)}]", describe(key), loc)
+        if changed is not None:
+            return changed
     if isinstance(target, Sym | SeqSym):
         base_desc = target.describe() if isinstance(target, Sym) else target.desc
         return derived(m, target, f"[{key_text(key)}]", f"{base_desc}[{describe(key)}]", loc)
@@ -451,6 +454,51 @@ def set_item(m: Machine, target: Value, key: Value, value: Value, loc: Loc) -> N
         if kept is not None:
             m.unseen.attrs[(kept, f"[{key_text(key)}]")] = value
             stored_in_unseen(m, value, f"{target.describe()}[{describe(key)}]", loc)
+
+
+# Where an unknown object's items changed in ways the run could not keep (`cfg.update(other)`,
+# `cfg.clear()`): the marker's number tells reads after one change from reads after another.
+_CHANGED = "*"
+# Methods that change an unknown mapping's items in place.
+MUTATORS = frozenset(
+    {"update", "setdefault", "pop", "popitem", "clear", "__setitem__", "__delitem__"}
+    | {"merge_with", "merge", "set", "put"}
+)
+
+
+def mutate_unknown(m: Machine, target: Sym, name: str, args: CallArgs, loc: Loc) -> None:
+    """`cfg.update({"adapter_path": ckpt})` on an object the analysis cannot see into: known
+    items are kept as `cfg[key] = value` keeps them; any other change leaves every item unknown
+    from here on, never what an earlier read gave (the same path read twice around an update
+    is not one adapter)."""
+    mapping = args.positional[0] if len(args.positional) == 1 else None
+    known = mapping is None or isinstance(mapping, DictV)
+    if name == "update" and known and args.star is None and args.star_star is None:
+        if isinstance(mapping, DictV):
+            for key, value in zip(mapping.keys, mapping.values, strict=False):
+                set_item(m, target, key, value, loc)
+        for word, value in args.keywords.items():
+            set_item(m, target, Const(word), value, loc)
+        if not (isinstance(mapping, DictV) and mapping.open):
+            return
+    kept = object_key(target)
+    if kept is None:
+        return
+    for entry in [e for e in m.unseen.attrs if e[0] == kept and e[1].startswith("[")]:
+        del m.unseen.attrs[entry]
+    m.unseen.attrs[(kept, _CHANGED)] = Const(m.serial())
+
+
+def read_after_change(m: Machine, owner: Sym, index: str, shown: str, loc: Loc) -> Sym | None:
+    """An item or attribute (`index`: `[key]`, `.name`) of an unknown object read after its
+    items changed in ways not kept (`mutate_unknown`): one unknown per change, which may or
+    may not equal what it was before; None where nothing changed."""
+    kept = object_key(owner)
+    marker = m.unseen.attrs.get((kept, _CHANGED)) if kept is not None else None
+    if not isinstance(marker, Const):
+        return None
+    joined = f"{owner.describe()}[{shown}]" if index.startswith("[") else owner.describe() + index
+    return Sym(f"{owner.key}{index}@{marker.value}", joined, opaque=True, where=str(loc))
 
 
 def delete_key(m: Machine, target: Value, key: Value, *, expected: bool = False) -> None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from analyzers.files.parsing import Loc
 from analyzers.interpret import (
     builtins_model,
+    containers,
     generated,
     processes,
     server_api,
@@ -270,6 +271,8 @@ _SERVING_METHODS = frozenset({"run", "serve", "serve_forever", "launch", "run_ap
 def unknown_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> Value:
     """A method of an object the analysis cannot see into (a parameter, a library object)."""
     args = vllm_api.resolved(m, args)
+    if isinstance(receiver, Sym) and name in containers.MUTATORS:
+        containers.mutate_unknown(m, receiver, name, args, loc)
     if (
         (name in api.LORA_METHOD_NAMES and vllm_api.mentions_lora(args))
         or (name in api.REMOVE_METHOD_NAMES and vllm_api.names_an_id(args, name))
@@ -400,6 +403,9 @@ def value_attribute(m: Machine, owner: Value, name: str, loc: Loc) -> Value:
         return found
     if isinstance(owner, Sym):
         m.unseen.use(owner)
+        changed = containers.read_after_change(m, owner, f".{name}", name, loc)
+        if changed is not None:
+            return changed
         return derived(m, owner, f".{name}", f"{owner.describe()}.{name}", loc)
     if isinstance(owner, Const | Concat | Hashed | HashText):
         return m.opaque(f"`{loc.code}`", loc)
