@@ -486,7 +486,17 @@ def mutate_unknown(m: Machine, target: Sym, name: str, args: CallArgs, loc: Loc)
         return
     for entry in [e for e in m.unseen.attrs if e[0] == kept and e[1].startswith("[")]:
         del m.unseen.attrs[entry]
-    m.unseen.attrs[(kept, _CHANGED)] = Const(m.serial())
+    changed_unknown(m, target)
+
+
+def changed_unknown(m: Machine, target: Value) -> None:
+    """Code the analysis cannot see had `target` (its method ran, or it was handed over) and
+    may have changed what it holds: its items and attributes read from here on are new
+    unknowns (`read_after_change`), never taken to be what an earlier read gave. What the run
+    itself wrote on it stays as written."""
+    kept = object_key(target)
+    if kept is not None:
+        m.unseen.attrs[(kept, _CHANGED)] = Const(m.serial())
 
 
 def read_after_change(m: Machine, owner: Sym, index: str, shown: str, loc: Loc) -> Sym | None:

@@ -136,6 +136,20 @@ def _may_write(m: Machine, callee: str, args: CallArgs, loc: Loc) -> None:
             m.record_write(value, loc, kind="model")
 
 
+# Words of a method's name that say it only reads what its object holds (`cfg.get(...)`,
+# `state.is_ready()`, `cfg.to_dict()`): the object keeps its fields.
+_READING_WORDS = frozenset(
+    {"get", "is", "has", "keys", "items", "values", "copy", "to", "dict", "dump", "dumps", "json"}
+    | {"format", "str", "repr", "len", "contains", "getitem", "iter", "read", "list", "find"}
+    | {"count", "index", "exists", "check", "print", "log", "info", "debug", "warning", "warn"}
+    | {"error", "describe", "show", "summary", "select", "filter", "lookup", "equals", "eq"}
+)
+
+
+def _only_reads(name: str) -> bool:
+    return bool(name_words(name) & _READING_WORDS)
+
+
 def _names_a_path(value: Value) -> bool:
     """Text that is written as a path (`"/tmp/live"`, `f"{root}/step-{i}"`), not a word such as
     a device (`"cpu"`) or a mode (`"RGB"`); or an unknown that may be one (`sys.argv[1]`,
@@ -203,6 +217,10 @@ def unknown_call(
     made: Value | None = None
     if callee not in _INERT and not callee.startswith(("logging.", "logger.", "log.", "tqdm")):
         _may_write(m, callee, args, loc)
+        if not _only_reads(callee.rpartition(".")[2]):
+            for value in args.values():
+                if isinstance(value, Sym):
+                    containers.changed_unknown(m, value)  # `refresh(cfg)` may change `cfg`
         for value in args.values():
             for request in _requests_in(m, value):
                 m.trace.facts.append(Escaped(request, callee, loc))
@@ -273,6 +291,8 @@ def unknown_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: 
     args = vllm_api.resolved(m, args)
     if isinstance(receiver, Sym) and name in containers.MUTATORS:
         containers.mutate_unknown(m, receiver, name, args, loc)
+    elif isinstance(receiver, Sym) and not _only_reads(name):
+        containers.changed_unknown(m, receiver)  # `state.step(batch)`: its fields may change
     if (
         (name in api.LORA_METHOD_NAMES and vllm_api.mentions_lora(args))
         or (name in api.REMOVE_METHOD_NAMES and vllm_api.names_an_id(args, name))
