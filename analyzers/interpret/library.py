@@ -303,6 +303,11 @@ def unknown_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: 
         return vllm_api.engine_method(
             m, vllm_api.implicit_engine(m, receiver, loc), name, args, loc
         )
+    if name == "save_model" and args.get(0, "output_dir") is None:
+        # A Hugging Face trainer's `save_model()` saves into its `args.output_dir`.
+        settings = m.get_attribute(receiver, "args", loc)
+        m.record_write(m.get_attribute(settings, "output_dir", loc), loc, kind="model")
+        return NONE
     if _writes_weights(m, name, args, loc):
         return NONE
     if name in _EXTRACTS:  # `tarfile.open(a).extractall(folder)`, `ZipFile(a).extractall(...)`
