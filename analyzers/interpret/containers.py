@@ -21,6 +21,7 @@ from analyzers.interpret.objects import (
 from analyzers.interpret.signals import Raised
 from analyzers.interpret.trace import Escaped
 from analyzers.interpret.values import (
+    NONE,
     OPAQUE_PREFIX,
     ClassV,
     Concat,
@@ -497,6 +498,34 @@ def changed_unknown(m: Machine, target: Value) -> None:
     kept = object_key(target)
     if kept is not None:
         m.unseen.attrs[(kept, _CHANGED)] = Const(m.serial())
+
+
+def unknown_get(m: Machine, owner: Sym, args: CallArgs, loc: Loc) -> Value | None:
+    """`cfg.get("lora_id", 1)` on a mapping the analysis cannot see into: what the run put
+    under the key, else one unknown for the lookup, the same for the same lookup until the
+    mapping changes (`read_after_change`), which may or may not equal another lookup's value
+    or the default. None for a call it does not read (`get(*keys)`, an unknown key)."""
+    if args.star is not None or args.star_star is not None or args.keywords:
+        return None
+    if not 1 <= len(args.positional) <= 2 or not isinstance(args.positional[0], Const):
+        return None
+    key = args.positional[0]
+    kept = _kept_item(m, owner, key)
+    if kept is not None:
+        return kept
+    default = args.positional[1] if len(args.positional) == 2 else NONE
+    if not isinstance(default, Const):
+        return None
+    kept_key = object_key(owner)
+    marker = m.unseen.attrs.get((kept_key, _CHANGED)) if kept_key is not None else None
+    after = f"@{marker.value}" if isinstance(marker, Const) else ""
+    m.unseen.use(owner)
+    return Sym(
+        f"{owner.key}.get({key_text(key)}, {key_text(default)}){after}",
+        f"{owner.describe()}.get({describe(key)})",
+        opaque=True,
+        where=str(loc),
+    )
 
 
 def read_after_change(m: Machine, owner: Sym, index: str, shown: str, loc: Loc) -> Sym | None:

@@ -289,6 +289,10 @@ _SERVING_METHODS = frozenset({"run", "serve", "serve_forever", "launch", "run_ap
 def unknown_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> Value:
     """A method of an object the analysis cannot see into (a parameter, a library object)."""
     args = vllm_api.resolved(m, args)
+    if isinstance(receiver, Sym) and name == "get":
+        looked_up = containers.unknown_get(m, receiver, args, loc)
+        if looked_up is not None:
+            return looked_up
     if isinstance(receiver, Sym) and name in containers.MUTATORS:
         containers.mutate_unknown(m, receiver, name, args, loc)
     elif isinstance(receiver, Sym) and not _only_reads(name):
