@@ -12,7 +12,7 @@ from itertools import count
 from typing import Any
 
 import pytest
-from celery import Celery
+from celery import Celery, states
 
 from tests.e2e import payloads
 from tests.e2e.deployment import Deployment, wait_until
@@ -55,13 +55,23 @@ class E2E:
         return delivery.guid
 
     def result(self, task_name: str, guid: str, repo: str, timeout: float = 60) -> Any:
-        """Wait for the task a delivery queued, and return what it returned."""
+        """Wait for the task a delivery queued, and return what it returned.
+
+        The stored result is read from Redis, not waited for on the backend's pub/sub: a test
+        that restarts Redis can leave that subscription deaf to a result stored after it (the
+        task finished in 0.3 s and the wait still timed out)."""
         task_id = f"{task_name}:{guid}:{repo}"
-        outcome = self.results.AsyncResult(task_id)
+        backend = self.results.backend
+
+        def stored() -> dict[str, Any] | None:
+            meta: dict[str, Any] = backend.get_task_meta(task_id)
+            return meta if meta.get("status") in states.READY_STATES else None
+
         try:
-            return outcome.get(timeout=timeout, propagate=False, interval=0.1)
-        except Exception as exc:
-            raise AssertionError(f"{task_id}: {exc!r}\n{self.deployment.all_logs()}") from exc
+            meta = wait_until(stored, timeout=timeout, what=f"the result of {task_id}")
+        except AssertionError as exc:
+            raise AssertionError(f"{exc}\n{self.deployment.all_logs()}") from exc
+        return meta["result"]
 
     def completed_runs(self, repo: str, head_sha: str, count: int = 1) -> list[CheckRun]:
         return wait_until(  # type: ignore[no-any-return]
