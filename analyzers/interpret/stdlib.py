@@ -603,6 +603,15 @@ def method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> 
     if name in ("write_text", "write_bytes", "unlink", "rmdir"):
         m.record_write(receiver, loc)
         return NONE
+    if name in ("rename", "replace") and args.positional:
+        # `Path(ckpt).rename(live)` moves a folder into `live`'s place; the source goes too.
+        target = args.positional[0]
+        m.record_write(target, loc)
+        m.record_write(receiver, loc)
+        return target
+    if name in ("symlink_to", "hardlink_to"):
+        m.record_write(receiver, loc)  # `Path(live).symlink_to(ckpt)`: `live` is new weights
+        return NONE
     if name in ("read_text", "read_bytes"):
         committed = _committed_file(m, receiver, binary=name == "read_bytes")
         if committed is not None:
