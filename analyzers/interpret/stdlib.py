@@ -569,6 +569,10 @@ _PATH_METHODS = frozenset(
 )
 
 
+def _path_like(value: Value) -> bool:
+    return is_text(value) or isinstance(value, Sym | Concat)
+
+
 def method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> Value | None:
     if isinstance(receiver, DigestV):
         if name == "hexdigest":
@@ -603,13 +607,14 @@ def method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> 
     if name in ("write_text", "write_bytes", "unlink", "rmdir"):
         m.record_write(receiver, loc)
         return NONE
-    if name in ("rename", "replace") and args.positional:
+    moved = args.positional[0] if len(args.positional) == 1 and not args.keywords else None
+    if name in ("rename", "replace") and moved is not None and _path_like(moved):
         # `Path(ckpt).rename(live)` moves a folder into `live`'s place; the source goes too.
-        target = args.positional[0]
-        m.record_write(target, loc)
+        # (`str.replace` takes two arguments, a DataFrame's `rename` a mapping: neither is this.)
+        m.record_write(moved, loc)
         m.record_write(receiver, loc)
-        return target
-    if name in ("symlink_to", "hardlink_to"):
+        return moved
+    if name in ("symlink_to", "hardlink_to") and moved is not None:
         m.record_write(receiver, loc)  # `Path(live).symlink_to(ckpt)`: `live` is new weights
         return NONE
     if name in ("read_text", "read_bytes"):
