@@ -146,9 +146,22 @@ def _reaches_sites(func: FuncV) -> bool:
 
 
 def leaves_before_sites(node: ast.If, scope: Scope) -> bool:
-    """`if step % 50: continue` before a serve: the test guards the rest of the block."""
+    """`if step % 50: continue` before a serve, or `if step < 20: continue` before a save:
+    the test guards the rest of the block."""
     rest = relevance.rest_after(scope.module.source.tree, node)
-    return rest is not None and relevance.weight([rest]) == relevance.SITES
+    if rest is None:
+        return False
+
+    def read() -> bool:
+        block: list[ast.AST] = list(rest)
+        return (
+            relevance.weight([rest]) == relevance.SITES
+            or any(_writes(code_words(part)) for part in block)
+            or any(names_a_write(name) for name in _called_names(block))
+            or any(names_a_write(name) for _, name in _called_methods(block))
+        )
+
+    return node_memo(node, "leaves_before_sites", read)
 
 
 def effects(m: Machine) -> tuple[int, int, int]:
