@@ -22,6 +22,7 @@ from analyzers.interpret.conversions import as_text_part, truthiness
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.signals import Raised
 from analyzers.interpret.syntax import BINARY, COMPARE, UNARY, arguments, key_of, node_memo
+from analyzers.interpret.trace import CountTest, PeriodicTest
 from analyzers.interpret.values import (
     NONE,
     Const,
@@ -304,6 +305,11 @@ def _boolean(m: Machine, node: ast.BoolOp, scope: Scope, *, default: bool = True
     right_node = node.values[-1]
     loc = m.loc(scope.module, node)
     truth = m.truth(left, default=default, loc=loc)
+    if m.periodic_pending is None and isinstance(left, Const) and left.tests:
+        # `step >= 12 and save()` as a statement: the count's test guards the operand it may
+        # skip, as an `if` guards its body.
+        tests = [t for t in left.tests if isinstance(t, PeriodicTest | CountTest)]
+        guards.note(m, node, scope, tests, changed=False)
     if isinstance(node.op, ast.And):
         return condition(m, right_node, scope, default=default) if truth else left
     if truth and isinstance(left, Hashed) and truthiness(left) is None:

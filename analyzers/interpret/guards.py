@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 def note(
     m: Machine,
-    node: ast.If | ast.IfExp,
+    node: ast.If | ast.IfExp | ast.BoolOp,
     scope: Scope,
     tests: list[PeriodicTest | CountTest],
     *,
@@ -50,13 +50,19 @@ def note(
 _WRITING = frozenset({*WRITE_METHODS, "save_file", "copytree", "save"})
 
 
-def _guards_sites(node: ast.If | ast.IfExp, scope: Scope) -> bool:
+def _guards_sites(node: ast.If | ast.IfExp | ast.BoolOp, scope: Scope) -> bool:
     """Whether a side of the test names a save, a request or a serve, itself or in a function
     of the repository it calls (`if step >= 10: checkpoint(policy)`, `self.checkpoint()`)."""
-    sides: list[relevance.Branch] = [node.body, node.orelse]
-    block: list[ast.AST] = (
-        [node.body, node.orelse] if isinstance(node, ast.IfExp) else [*node.body, *node.orelse]
-    )
+    sides: list[relevance.Branch]
+    block: list[ast.AST]
+    if isinstance(node, ast.BoolOp):  # the operands after the first, which it may skip
+        block = list(node.values[1:])
+        sides = list(block)
+    elif isinstance(node, ast.IfExp):
+        block = [node.body, node.orelse]
+        sides = list(block)
+    else:
+        sides, block = [node.body, node.orelse], [*node.body, *node.orelse]
 
     def read() -> bool:
         present = [side for side in sides if side]
