@@ -500,6 +500,13 @@ def changed_unknown(m: Machine, target: Value) -> None:
         m.unseen.attrs[(kept, _CHANGED)] = Const(m.serial())
 
 
+def _change_marker(m: Machine, owner: Sym) -> Const | None:
+    """The mark `changed_unknown` left on an unknown object, if any."""
+    kept = object_key(owner)
+    marker = m.unseen.attrs.get((kept, _CHANGED)) if kept is not None else None
+    return marker if isinstance(marker, Const) else None
+
+
 def unknown_get(m: Machine, owner: Sym, args: CallArgs, loc: Loc) -> Value | None:
     """`cfg.get("lora_id", 1)` on a mapping the analysis cannot see into: what the run put
     under the key, else one unknown for the lookup, the same for the same lookup until the
@@ -516,9 +523,8 @@ def unknown_get(m: Machine, owner: Sym, args: CallArgs, loc: Loc) -> Value | Non
     default = args.positional[1] if len(args.positional) == 2 else NONE
     if not isinstance(default, Const):
         return None
-    kept_key = object_key(owner)
-    marker = m.unseen.attrs.get((kept_key, _CHANGED)) if kept_key is not None else None
-    after = f"@{marker.value}" if isinstance(marker, Const) else ""
+    marker = _change_marker(m, owner)
+    after = f"@{marker.value}" if marker is not None else ""
     m.unseen.use(owner)
     return Sym(
         f"{owner.key}.get({key_text(key)}, {key_text(default)}){after}",
@@ -532,9 +538,8 @@ def read_after_change(m: Machine, owner: Sym, index: str, shown: str, loc: Loc) 
     """An item or attribute (`index`: `[key]`, `.name`) of an unknown object read after its
     items changed in ways not kept (`mutate_unknown`): one unknown per change, which may or
     may not equal what it was before; None where nothing changed."""
-    kept = object_key(owner)
-    marker = m.unseen.attrs.get((kept, _CHANGED)) if kept is not None else None
-    if not isinstance(marker, Const):
+    marker = _change_marker(m, owner)
+    if marker is None:
         return None
     joined = f"{owner.describe()}[{shown}]" if index.startswith("[") else owner.describe() + index
     return Sym(f"{owner.key}{index}@{marker.value}", joined, opaque=True, where=str(loc))

@@ -22,7 +22,6 @@ from analyzers.interpret.conversions import as_text_part, truthiness
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.signals import Raised
 from analyzers.interpret.syntax import BINARY, COMPARE, UNARY, arguments, key_of, node_memo
-from analyzers.interpret.trace import CountTest, PeriodicTest
 from analyzers.interpret.values import (
     NONE,
     Const,
@@ -273,10 +272,8 @@ def condition(m: Machine, node: ast.expr, scope: Scope, *, default: bool) -> Val
         value = condition(m, node.operand, scope, default=not default)
         return operators.unary(m, "Not", value, m.loc(scope.module, node))
     value = m.eval(node, scope)
-    if isinstance(value, Const) and value.period is not None:
-        # `if step % 50:`, `if not step % 50:`, `if ready and step % 50:` on a count
-        operators.note_periodic(m, value, m.loc(scope.module, node))
-    operators.note_carried(m, value)
+    # `if step % 50:`, `if not step % 50:`, `if ready and step % 50:` on a count
+    operators.note_tested(m, value, m.loc(scope.module, node))
     return value
 
 
@@ -305,11 +302,11 @@ def _boolean(m: Machine, node: ast.BoolOp, scope: Scope, *, default: bool = True
     right_node = node.values[-1]
     loc = m.loc(scope.module, node)
     truth = m.truth(left, default=default, loc=loc)
-    if m.periodic_pending is None and isinstance(left, Const) and left.tests:
+    carried = operators.carried_tests(left) if m.periodic_pending is None else []
+    if carried:
         # `step >= 12 and save()` as a statement: the count's test guards the operand it may
         # skip, as an `if` guards its body.
-        tests = [t for t in left.tests if isinstance(t, PeriodicTest | CountTest)]
-        guards.note(m, node, scope, tests, changed=False)
+        guards.note(m, node, scope, carried, changed=False)
     if isinstance(node.op, ast.And):
         return condition(m, right_node, scope, default=default) if truth else left
     if truth and isinstance(left, Hashed) and truthiness(left) is None:
@@ -340,9 +337,7 @@ def _if_exp(m: Machine, node: ast.IfExp, scope: Scope) -> Value:
     outer, m.periodic_pending = m.periodic_pending, []
     try:
         test = m.eval(node.test, scope)
-        if isinstance(test, Const) and test.period is not None:
-            operators.note_periodic(m, test, m.loc(scope.module, node.test))
-        operators.note_carried(m, test)
+        operators.note_tested(m, test, m.loc(scope.module, node.test))
     finally:
         tests, m.periodic_pending = m.periodic_pending or [], outer
     loc = m.loc(scope.module, node)

@@ -65,10 +65,7 @@ def _guards_sites(node: ast.If | ast.IfExp | ast.BoolOp, scope: Scope) -> bool:
         sides, block = [node.body, node.orelse], [*node.body, *node.orelse]
 
     def read() -> bool:
-        present = [side for side in sides if side]
-        return relevance.weight(present) == relevance.SITES or any(
-            _writes(code_words(part)) for part in block
-        )
+        return _names_work([side for side in sides if side], block)
 
     if node_memo(node, "guards_sites", read):
         return True
@@ -115,8 +112,19 @@ def _method_of(owner: Value | None, name: str) -> FuncV | None:
     return found if isinstance(found, FuncV) and not isinstance(found.node, ast.Lambda) else None
 
 
-def _writes(words: str) -> bool:
-    return bool(set(words.split()) & _WRITING)
+def _names_work(branches: list[relevance.Branch], parts: list[ast.AST]) -> bool:
+    """Whether code names a request or a serve (`branches`, weighed as the search weighs
+    them) or a weight writer (`parts`, read word by word)."""
+    return relevance.weight(branches) == relevance.SITES or any(
+        set(code_words(part).split()) & _WRITING for part in parts
+    )
+
+
+def _calls_a_writer(parts: list[ast.AST]) -> bool:
+    """Whether code calls a function or method whose name says it writes (`self._save()`)."""
+    return any(names_a_write(name) for name in _called_names(parts)) or any(
+        names_a_write(name) for _, name in _called_methods(parts)
+    )
 
 
 def _called_names(block: list[ast.AST]) -> tuple[str, ...]:
@@ -140,13 +148,7 @@ def _reaches_sites(func: FuncV) -> bool:
         return False
 
     def read() -> bool:
-        return any(
-            relevance.weight([node]) == relevance.SITES
-            or _writes(code_words(node))
-            or any(names_a_write(name) for name in _called_names([node]))
-            or any(names_a_write(name) for _, name in _called_methods([node]))
-            for node in reach(func)
-        )
+        return any(_names_work([node], [node]) or _calls_a_writer([node]) for node in reach(func))
 
     return node_memo(func.node, "reaches_sites", read)
 
@@ -160,12 +162,7 @@ def leaves_before_sites(node: ast.If, scope: Scope) -> bool:
 
     def read() -> bool:
         block: list[ast.AST] = list(rest)
-        return (
-            relevance.weight([rest]) == relevance.SITES
-            or any(_writes(code_words(part)) for part in block)
-            or any(names_a_write(name) for name in _called_names(block))
-            or any(names_a_write(name) for _, name in _called_methods(block))
-        )
+        return _names_work([rest], block) or _calls_a_writer(block)
 
     return node_memo(node, "leaves_before_sites", read)
 

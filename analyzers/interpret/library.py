@@ -191,14 +191,20 @@ _PATH_WORDS = frozenset(
 )
 
 
-def _writes_weights(m: Machine, name: str, args: CallArgs, loc: Loc) -> bool:
+def _writes_weights(
+    m: Machine, name: str, args: CallArgs, loc: Loc, receiver: Value | None = None
+) -> bool:
     """`x.save_pretrained(folder)` (or `x.save(folder)`) on an object the analysis cannot see
-    into: the folder is written (recorded), and True."""
+    into (`receiver`, where the run has it): the folder is written (recorded), and True."""
     if name not in WRITE_METHODS and not (
         name == "save" and args.positional and is_text(args.positional[0])
     ):
         return False
     target = args.get(0, "save_directory") or args.get(None, "output_dir")
+    if target is None and name == "save_model" and receiver is not None:
+        # A Hugging Face trainer's `save_model()` saves into its `args.output_dir`.
+        settings = m.get_attribute(receiver, "args", loc)
+        target = m.get_attribute(settings, "output_dir", loc)
     m.record_write(
         target if target is not None and not isinstance(target, RequestV) else None,
         loc,
@@ -289,14 +295,14 @@ _SERVING_METHODS = frozenset({"run", "serve", "serve_forever", "launch", "run_ap
 def unknown_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> Value:
     """A method of an object the analysis cannot see into (a parameter, a library object)."""
     args = vllm_api.resolved(m, args)
-    if isinstance(receiver, Sym) and name == "get":
-        looked_up = containers.unknown_get(m, receiver, args, loc)
+    if isinstance(receiver, Sym):
+        looked_up = containers.unknown_get(m, receiver, args, loc) if name == "get" else None
         if looked_up is not None:
             return looked_up
-    if isinstance(receiver, Sym) and name in containers.MUTATORS:
-        containers.mutate_unknown(m, receiver, name, args, loc)
-    elif isinstance(receiver, Sym) and not _only_reads(name):
-        containers.changed_unknown(m, receiver)  # `state.step(batch)`: its fields may change
+        if name in containers.MUTATORS:
+            containers.mutate_unknown(m, receiver, name, args, loc)
+        elif not _only_reads(name):
+            containers.changed_unknown(m, receiver)  # `state.step(batch)`: its fields may change
     if (
         (name in api.LORA_METHOD_NAMES and vllm_api.mentions_lora(args))
         or (name in api.REMOVE_METHOD_NAMES and vllm_api.names_an_id(args, name))
@@ -307,12 +313,7 @@ def unknown_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: 
         return vllm_api.engine_method(
             m, vllm_api.implicit_engine(m, receiver, loc), name, args, loc
         )
-    if name == "save_model" and args.get(0, "output_dir") is None:
-        # A Hugging Face trainer's `save_model()` saves into its `args.output_dir`.
-        settings = m.get_attribute(receiver, "args", loc)
-        m.record_write(m.get_attribute(settings, "output_dir", loc), loc, kind="model")
-        return NONE
-    if _writes_weights(m, name, args, loc):
+    if _writes_weights(m, name, args, loc, receiver):
         return NONE
     if name in _EXTRACTS:  # `tarfile.open(a).extractall(folder)`, `ZipFile(a).extractall(...)`
         into = args.get(0 if name == "extractall" else 1, "path")

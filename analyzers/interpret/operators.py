@@ -304,12 +304,20 @@ def note_periodic(m: Machine, value: Value, loc: Loc) -> None:
         pending.append(PeriodicTest(tuple(m.loops), value.period, loc))
 
 
-def note_carried(m: Machine, value: Value) -> None:
-    """`if should_save:` where `should_save = step >= 8` was computed before, in the loop: the
-    tests of counts the bool came from are this `if`'s tests."""
-    pending = m.periodic_pending
-    if pending is not None and isinstance(value, Const) and value.tests:
-        pending.extend(t for t in value.tests if isinstance(t, PeriodicTest | CountTest))
+def carried_tests(value: Value) -> list[PeriodicTest | CountTest]:
+    """The tests of counts a bool carries from a comparison made outside an `if` test."""
+    if not isinstance(value, Const):
+        return []
+    return [test for test in value.tests if isinstance(test, PeriodicTest | CountTest)]
+
+
+def note_tested(m: Machine, value: Value, loc: Loc) -> None:
+    """The value an `if` or a conditional expression tests: a remainder of a count (`if step %
+    50:`), or a bool computed before in the loop (`should_save = step >= 8; if should_save:`),
+    whose tests of counts are this test's."""
+    note_periodic(m, value, loc)
+    if m.periodic_pending is not None:
+        m.periodic_pending.extend(carried_tests(value))
 
 
 def _fixed(value: Value) -> bool:
