@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from analyzers.interpret import relevance
 from analyzers.interpret.folders import WRITE_METHODS, names_a_write
 from analyzers.interpret.scope import Scope
-from analyzers.interpret.syntax import code_words, node_memo
+from analyzers.interpret.syntax import code_words, node_memo, statement_blocks, statement_owners
 from analyzers.interpret.trace import CountTest, PeriodicTest
 from analyzers.interpret.values import ClassV, FuncV, InstV, ModV, Value, class_attribute
 
@@ -155,16 +155,69 @@ def _reaches_sites(func: FuncV) -> bool:
 
 def leaves_before_sites(node: ast.If, scope: Scope) -> bool:
     """`if step % 50: continue` before a serve, or `if step < 20: continue` before a save:
-    the test guards the rest of the block."""
-    rest = relevance.rest_after(scope.module.source.tree, node)
-    if rest is None:
-        return False
+    the test guards the code its body skips by leaving (the rest of its block, and of the
+    blocks around it up to where the leaving lands) and the handlers a `raise` in it reaches
+    (`try: if step >= 12: raise Stop ... except Stop: save()`)."""
+    tree = scope.module.source.tree
 
     def read() -> bool:
-        block: list[ast.AST] = list(rest)
-        return _names_work([rest], block) or _calls_a_writer(block)
+        skipped = [*(relevance.rest_after(tree, node) or ()), *_left_for(tree, node)]
+        block: list[ast.AST] = list(skipped)
+        return bool(block) and (_names_work([skipped], block) or _calls_a_writer(block))
 
     return node_memo(node, "leaves_before_sites", read)
+
+
+_LOOPS = (ast.For, ast.AsyncFor, ast.While)
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def _left_for(tree: ast.Module, node: ast.If) -> list[ast.stmt]:
+    """What a body that leaves skips or reaches beyond its own block: the rest of each block
+    around it up to the loop a `continue`/`break` goes to (or the function a `return` leaves),
+    and, for a `raise`, the rest up to the nearest `try` around it and that `try`'s handlers."""
+    if node.orelse:
+        return []
+    kinds = _leaving(node.body)
+    if not kinds:
+        return []
+    owners, blocks = statement_owners(tree), statement_blocks(tree)
+    found: list[ast.stmt] = []
+    raised: list[ast.stmt] = []  # what a raise skips: counted once a `try` catches it
+    current: ast.stmt = node
+    while id(current) in owners:
+        owner, part = owners[id(current)]
+        if isinstance(owner, _SCOPES):
+            break
+        if isinstance(owner, ast.Try | ast.TryStar) and part == "body" and ast.Raise in kinds:
+            found += raised
+            found += [statement for handler in owner.handlers for statement in handler.body]
+            kinds.discard(ast.Raise)  # caught (or over-approximated as caught) here
+        if isinstance(owner, _LOOPS) and part == "body":
+            kinds -= {ast.Continue, ast.Break}
+        if not kinds:
+            break
+        body, index = blocks[id(owner)]
+        (found if kinds - {ast.Raise} else raised).extend(body[index + 1 :])
+        current = owner
+    return found
+
+
+def _leaving(body: list[ast.stmt]) -> set[type[ast.stmt]]:
+    """The ways a block may leave: `continue`/`break` of its own loop, `return`, `raise`."""
+    kinds: set[type[ast.stmt]] = set()
+    stack: list[tuple[ast.AST, bool]] = [(statement, False) for statement in body]
+    while stack:
+        current, in_loop = stack.pop()
+        if isinstance(current, ast.Return | ast.Raise) or (
+            isinstance(current, ast.Continue | ast.Break) and not in_loop
+        ):
+            kinds.add(type(current))
+        if isinstance(current, (*_SCOPES, ast.Lambda)):
+            continue
+        inner = in_loop or isinstance(current, _LOOPS)
+        stack.extend((child, inner) for child in ast.iter_child_nodes(current))
+    return kinds
 
 
 def effects(m: Machine) -> tuple[int, int, int]:

@@ -53,6 +53,31 @@ def statement_blocks(tree: ast.Module) -> Blocks:
     return node_memo(tree, "statement_blocks", build)
 
 
+Owners = dict[int, tuple[ast.stmt, str]]
+
+
+def statement_owners(tree: ast.Module) -> Owners:
+    """The compound statement whose block holds each statement, and which of its blocks
+    (`body`, `orelse`, `finalbody`, `handler`, `case`), by the statement's id (once per
+    module); the top level's statements have none."""
+
+    def build() -> Owners:
+        table: Owners = {}
+        stack: list[ast.stmt] = list(tree.body)
+        while stack:
+            item = stack.pop()
+            parts = [(name, getattr(item, name, None) or ()) for name in _BODIES]
+            parts += [("handler", part.body) for part in getattr(item, "handlers", ())]
+            parts += [("case", part.body) for part in getattr(item, "cases", ())]
+            for name, body in parts:
+                for inner in body:
+                    table[id(inner)] = (item, name)
+                    stack.append(inner)
+        return table
+
+    return node_memo(tree, "statement_owners", build)
+
+
 def code_words(node: ast.AST | list[ast.stmt]) -> str:
     """The names and string literals of a node's code (or a block's), one per line: what its
     source says with comments and docstrings left out. A comment or a docstring that names
