@@ -289,6 +289,7 @@ def _fixed(m: Machine) -> tuple[object, ...]:
         bool(unseen.apart),
         sum(map(len, unseen.trainers.values())),
         len(unseen.trained),
+        len(unseen.folders),
     )
 
 

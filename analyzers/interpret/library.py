@@ -6,6 +6,7 @@ to it is recorded as escaping (it may be served where the analysis cannot see).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
@@ -125,9 +126,13 @@ def _may_write(m: Machine, callee: str, args: CallArgs, loc: Loc) -> None:
     name = callee.rpartition(".")[2]
     if name[:1].isupper() or not names_a_write(name):
         # A class (`ExportLoRAAdapterRequest(path)`) keeps the folder it is given: what its
-        # methods then do with it is a call of their own.
+        # methods then do with it is a call of their own (`_held_folders`).
         return
-    for value in args.values():
+    _may_write_into(m, name, args.values(), loc)
+
+
+def _may_write_into(m: Machine, name: str, values: Iterable[Value], loc: Loc) -> None:
+    for value in values:
         if not _names_a_path(value):
             continue
         question = f"whether {name}() writes into {describe(value)}"
@@ -250,7 +255,24 @@ def unknown_call(
                 unseen.escape(m, rest, loc, why, hooks=taken)
             unseen.served(m, value, f"{callee}()", loc)
             _hand_over(value)
-    return made if made is not None else m.opaque(f"{callee}(...)", loc)
+    if made is None:
+        made = m.opaque(f"{callee}(...)", loc)
+    if callee.rpartition(".")[2][:1].isupper():
+        given = [value for value in args.values() if _names_a_path(value)]
+        key = object_key(made)
+        if given and key is not None:
+            m.unseen.folders[key] = given
+    return made
+
+
+def _held_folders(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> None:
+    """`Exporter(out_dir).export()`: a method whose name says it writes, given no folder, of an
+    object an unseen class made from folders, may write into them (a world's condition, as
+    for a writer given the folder itself)."""
+    key = object_key(receiver)
+    held = m.unseen.folders.get(key) if key is not None else None
+    if held and names_a_write(name) and not any(_names_a_path(v) for v in args.values()):
+        _may_write_into(m, name, held, loc)
 
 
 def _hand_over(value: Value) -> None:
@@ -315,6 +337,7 @@ def unknown_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: 
         )
     if _writes_weights(m, name, args, loc, receiver):
         return NONE
+    _held_folders(m, receiver, name, args, loc)
     if name in _EXTRACTS:  # `tarfile.open(a).extractall(folder)`, `ZipFile(a).extractall(...)`
         into = args.get(0 if name == "extractall" else 1, "path")
         m.record_write(into, loc, kind="model")

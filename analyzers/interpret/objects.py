@@ -158,6 +158,9 @@ class Unseen:
     # with where and how: its `train()` calls them; the trainers whose `train()` ran
     trainers: dict[str, list[tuple[InstV, Loc, str]]] = field(default_factory=dict)
     trained: set[str] = field(default_factory=set)
+    # the folders an unseen class was given when it made an object (`Exporter(out_dir)`), by
+    # the object's key: a method of it whose name says it writes may write into them
+    folders: dict[str, list[Value]] = field(default_factory=dict)
 
     def outlives_call(self, value: Value) -> bool:
         """Whether an unknown object existed before the current call by unseen code (an
