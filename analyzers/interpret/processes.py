@@ -191,16 +191,34 @@ def command_writes(words: list[Value]) -> list[Value]:
             found.append(words[index + 1])
         elif text.startswith("--") and text.partition("=")[0] in _INTO and "=" in text:
             found.append(Const(text.partition("=")[2]))
-    program = next((text for text in texts if text is not None), None)
-    if program is not None and program.rpartition("/")[2] in _COPIERS:
+    for start, end in _commands(texts):
+        program = texts[start]
+        if program is None or program.rpartition("/")[2] not in _COPIERS:
+            continue
         operands = [
             word
-            for word, text in zip(words, texts, strict=True)
+            for word, text in zip(words[start:end], texts[start:end], strict=True)
             if not (text or "").startswith("-")
         ]
         if len(operands) >= 3:  # the program, at least one source, the destination
             found.append(operands[-1])
     return found
+
+
+# Words of a shell line that end one command and start the next (`rm -rf d && cp -r s d`).
+_SEPARATORS = frozenset({"&&", "||", ";", "|", "&"})
+
+
+def _commands(texts: list[str | None]) -> list[tuple[int, int]]:
+    """Where each command of a shell line starts and ends, by its words."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for index, text in enumerate([*texts, ";"]):
+        if text in _SEPARATORS:
+            if index > start:
+                spans.append((start, index))
+            start = index + 1
+    return spans
 
 
 def _literal_text(word: Value) -> str | None:
