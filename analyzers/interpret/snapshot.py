@@ -18,7 +18,7 @@ import ast
 import enum
 import functools
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from analyzers.files.parsing import Loc, SourceFile
@@ -57,16 +57,25 @@ class _Copier:
     def copy(self, value: Any) -> Any:
         # Most of a state is shared values (names, numbers, locations, frozen values): they
         # are known by their kind alone, before the memo is asked.
-        kind = type(value)
-        handler = _HANDLERS.get(kind)
-        if handler is None:
-            handler = _HANDLERS[kind] = _handler(kind)
+        handler = _HANDLERS.get(type(value)) or _learn(type(value))
         if handler is _shared:
             return value
         known = self.memo.get(id(value))
         if known is not None:
             return known
         return handler(self, value)
+
+    def items(self, values: Any) -> Iterator[Any]:
+        """`copy` of each of `values`, inlined: a state holds millions of values, most of them
+        shared, and a call per value was most of the cost of a copy."""
+        handlers, memo = _HANDLERS, self.memo
+        for value in values:
+            handler = handlers.get(type(value)) or _learn(type(value))
+            if handler is _shared:
+                yield value
+                continue
+            known = memo.get(id(value))
+            yield known if known is not None else handler(self, value)
 
 
 def _shared(_: _Copier, value: Any) -> Any:
@@ -76,7 +85,7 @@ def _shared(_: _Copier, value: Any) -> Any:
 def _list(c: _Copier, value: list[Any]) -> list[Any]:
     new: list[Any] = []
     c.memo[id(value)] = new
-    new.extend(c.copy(item) for item in value)
+    new.extend(c.items(value))
     return new
 
 
@@ -84,8 +93,8 @@ def _dict(c: _Copier, value: dict[Any, Any]) -> dict[Any, Any]:
     new: dict[Any, Any] = {}
     c.memo[id(value)] = new
     copy = c.copy
-    for key, item in value.items():
-        new[key if type(key) is str else copy(key)] = copy(item)
+    keys = [key if type(key) is str else copy(key) for key in value]
+    new.update(zip(keys, c.items(value.values()), strict=True))
     return new
 
 
@@ -97,8 +106,11 @@ def _set(c: _Copier, value: set[Any]) -> set[Any]:
 
 
 def _tuple(c: _Copier, value: tuple[Any, ...]) -> tuple[Any, ...]:
-    items = tuple(c.copy(item) for item in value)
-    if all(new is old for new, old in zip(items, value, strict=True)):
+    items = tuple(c.items(value))
+    for new, old in zip(items, value):  # noqa: B905 (one length)
+        if new is not old:
+            break
+    else:
         return value
     new = type(value)(items) if type(value) is tuple else type(value)(*items)
     c.memo[id(value)] = new
@@ -136,7 +148,7 @@ def _object(c: _Copier, value: Any) -> Any:
         raise Uncopyable(f"an object of kind {type(value).__name__}")
     new = object.__new__(type(value))
     c.memo[id(value)] = new
-    new.__dict__.update({key: c.copy(item) for key, item in state.items()})
+    new.__dict__.update(zip(state, c.items(state.values()), strict=True))
     return new
 
 
@@ -154,6 +166,11 @@ _KINDS: dict[type, Callable[[_Copier, Any], Any]] = {
 
 # How each kind is copied, learnt once per kind (`_handler`).
 _HANDLERS: dict[type, Callable[[_Copier, Any], Any]] = {}
+
+
+def _learn(kind: type) -> Callable[[_Copier, Any], Any]:
+    handler = _HANDLERS[kind] = _handler(kind)
+    return handler
 
 
 def _handler(kind: type) -> Callable[[_Copier, Any], Any]:
