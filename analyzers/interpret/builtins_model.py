@@ -192,9 +192,13 @@ def _super(m: Machine) -> Value | None:
         return None
     func = m.frames[-1].func
     instance = func.bound_self
-    if not isinstance(instance, InstV):
+    if isinstance(instance, EngineV) and instance.cls is not None:
+        cls = instance.cls  # a method of the repository's subclass of vLLM's engine
+    elif isinstance(instance, InstV):
+        cls = instance.cls
+    else:
         return None
-    start = _defining_class(instance.cls, func, set())
+    start = _defining_class(cls, func, set())
     return SuperV(start, instance) if start is not None else None
 
 

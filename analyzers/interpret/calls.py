@@ -158,6 +158,8 @@ def call_value(m: Machine, func: Value, args: CallArgs, loc: Loc) -> Value:
     if isinstance(func, Ext):
         return library.call_external(m, func.qual, args, loc)
     if isinstance(func, BoundExt):
+        if isinstance(func.target, EngineV):  # vLLM's own method (a subclass's `super().x`)
+            return vllm_api.engine_method(m, func.target, func.name, args, loc)
         return call_method(m, func.target, func.name, args, loc)
     if isinstance(func, MockV):
         library.handed_to_mock(m, args, loc)
@@ -175,6 +177,9 @@ def call_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc
             return processes.RayOptionsV(receiver, dict(args.keywords))
         return processes.remote(m, receiver, args, loc)
     if isinstance(receiver, EngineV):
+        own = classes.subclass_attribute(m, receiver, name, loc)
+        if own is not None:  # a method of the repository's subclass of vLLM's engine
+            return call_value(m, own, args, loc)
         return vllm_api.engine_method(m, receiver, name, args, loc)
     if isinstance(receiver, ModV | ClassV | SuperV):
         return call_value(m, classes.get_attribute(m, receiver, name, loc), args, loc)

@@ -18,6 +18,7 @@ from analyzers.interpret.objects import EngineV, FactoryV, MockV, NamespaceV, Re
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.syntax import dotted, key_of
 from analyzers.interpret.values import (
+    BoundExt,
     ClassV,
     Const,
     DictV,
@@ -106,8 +107,7 @@ def instantiate(m: Machine, cls: ClassV, args: CallArgs, loc: Loc) -> Value:
         # A class of the repository named LoRARequest is its own stand-in (a mock), not vLLM's.
         return vllm_api.build_request(m, args, loc, mock=special is None)
     if special is not None:
-        unknown = args.star is not None or args.star_star is not None
-        return vllm_api.build_engine(m, special, dict(keywords), unknown, loc)
+        return _engine_of_subclass(m, cls, special, args, loc)
     instance = InstV(cls, born=m.serial())
     init = class_attribute(cls, "__init__")
     if isinstance(init, FuncV):
@@ -132,6 +132,32 @@ def instantiate(m: Machine, cls: ClassV, args: CallArgs, loc: Loc) -> Value:
     if isinstance(post, FuncV):
         calls.call_function(m, replace(post, bound_self=instance), CallArgs(), loc)
     return instance
+
+
+def _engine_of_subclass(m: Machine, cls: ClassV, kind: str, args: CallArgs, loc: Loc) -> Value:
+    """An engine made from a repository subclass of vLLM's (`class QuietLLM(LLM)`): the
+    engine itself, with the subclass's methods. Its own `__init__` runs on the engine, and
+    the engine's settings are what that passes to `super().__init__(...)`: unknown until then,
+    since its parameters are the subclass's, not vLLM's."""
+    init = class_attribute(cls, "__init__")
+    if not isinstance(init, FuncV):
+        unknown = args.star is not None or args.star_star is not None
+        engine = vllm_api.build_engine(m, kind, dict(args.keywords), unknown, loc)
+        engine.cls = cls
+        return engine
+    engine = vllm_api.build_engine(m, kind, {}, True, loc)
+    engine.cls = cls
+    calls.call_function(m, replace(init, bound_self=engine), args, loc)
+    return engine
+
+
+def subclass_attribute(m: Machine, engine: EngineV, name: str, loc: Loc) -> Value | None:
+    """What an engine's repository subclass defines under `name`, bound to the engine; None
+    where it defines nothing (vLLM's own attribute then)."""
+    if engine.cls is None or name in engine.attrs:
+        return None
+    found = class_attribute(engine.cls, name)
+    return _bound(m, engine, name, found, loc) if found is not None else None
 
 
 def _vllm_base(cls: ClassV) -> str | None:
@@ -208,17 +234,25 @@ def instance_attribute(m: Machine, instance: InstV, name: str, loc: Loc) -> Valu
 
 
 def _super_attribute(m: Machine, owner: SuperV, name: str, loc: Loc) -> Value:
-    """`super().name`: the first class after the method's own that defines it."""
+    """`super().name`: the first class after the method's own that defines it; on an engine
+    made from a subclass, vLLM's own attribute once the repository's classes have none."""
+    instance = owner.instance
     for base in owner.start.bases:
         found = class_attribute(base, name) if isinstance(base, ClassV) else None
-        if found is not None and isinstance(owner.instance, InstV):
-            bound = _bound(m, owner.instance, name, found, loc)
+        if found is not None and isinstance(instance, InstV | EngineV):
+            bound = _bound(m, instance, name, found, loc)
             if bound is not None:
                 return bound
+    if isinstance(instance, EngineV):
+        if name == "__init__":
+            return BoundExt(instance, name)
+        return vllm_api.engine_attribute(m, instance, name, loc)
     return m.opaque(f"super().{name}", loc)
 
 
-def _bound(m: Machine, instance: InstV, name: str, found: Value | None, loc: Loc) -> Value | None:
+def _bound(
+    m: Machine, instance: InstV | EngineV, name: str, found: Value | None, loc: Loc
+) -> Value | None:
     """A class attribute as read through an instance: methods bound, properties called; a
     `cached_property` is computed once and kept in the instance (as its `__dict__` keeps it),
     so every later read, until a `del`, gets the same value."""
@@ -226,7 +260,7 @@ def _bound(m: Machine, instance: InstV, name: str, found: Value | None, loc: Loc
         if "staticmethod" in found.decorators:
             return found
         if "classmethod" in found.decorators:
-            return replace(found, bound_self=instance.cls)
+            return replace(found, bound_self=instance.cls or found.bound_self)
         bound = replace(found, bound_self=instance)
         if "property" in found.decorators:
             return calls.call_function(m, bound, CallArgs(), loc)
@@ -267,7 +301,8 @@ def get_attribute(m: Machine, owner: Value, name: str, loc: Loc) -> Value:
     if isinstance(owner, Ext):
         return library.external_attribute(m, owner.qual, name, loc)
     if isinstance(owner, EngineV):
-        return vllm_api.engine_attribute(m, owner, name, loc)
+        own = subclass_attribute(m, owner, name, loc)
+        return own if own is not None else vllm_api.engine_attribute(m, owner, name, loc)
     if isinstance(owner, RequestV):
         return vllm_api.request_attribute(m, owner, name, loc)
     if isinstance(owner, NamespaceV):

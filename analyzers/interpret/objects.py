@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from analyzers.files.parsing import Loc
 from analyzers.interpret.callargs import CallArgs
-from analyzers.interpret.values import InstV, Obj, Sym, Value
+from analyzers.interpret.values import ClassV, InstV, Obj, Sym, Value
 
 
 @dataclass(eq=False)
@@ -34,6 +34,9 @@ class EngineV(Obj):
     # that `collective_rpc(...)` calls (`worker_extension.py`).
     extension: Value | None = None
     worker: Value | None = None
+    # The repository's subclass it was made from (`class QuietLLM(LLM)`): its methods and
+    # class attributes are looked up first, and run with the engine as `self`.
+    cls: ClassV | None = None
 
 
 @dataclass(eq=False)

@@ -127,17 +127,22 @@ def call_vllm(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
 def build_engine(
     m: Machine, kind: str, kwargs: dict[str, Value], unknown_rest: bool, loc: Loc
 ) -> EngineV:
+    engine = EngineV(m.serial(), kind, loc, desc=loc.code, proc=m.proc)
+    configure_engine(engine, kwargs, unknown_rest)
+    m.trace.facts.append(EngineBuilt(engine, loc))
+    return engine
+
+
+def configure_engine(engine: EngineV, kwargs: dict[str, Value], unknown_rest: bool) -> None:
+    """The settings an engine is built with: its cache's capacity, its worker extension. A
+    repository subclass's `super().__init__(...)` sets them again (`classes.instantiate`)."""
     max_loras = kwargs.get(api.CAPACITY_ARGUMENTS["max_loras"])
     max_cpu = kwargs.get(api.CAPACITY_ARGUMENTS["max_cpu_loras"])
     known = all(value is None or _positive_int(value) for value in (max_loras, max_cpu))
     if unknown_rest and (max_loras is None or max_cpu is None):
         known = False
-    engine = EngineV(
-        m.serial(), kind, loc, max_loras, max_cpu, desc=loc.code, proc=m.proc, capacity_known=known
-    )
+    engine.max_loras, engine.max_cpu_loras, engine.capacity_known = max_loras, max_cpu, known
     engine.extension = kwargs.get(worker_extension.EXTENSION_ARGUMENT)
-    m.trace.facts.append(EngineBuilt(engine, loc))
-    return engine
 
 
 def _positive_int(value: Value) -> bool:
@@ -257,6 +262,12 @@ def serve_for_caller(m: Machine, request: RequestV, via: str, loc: Loc) -> None:
 
 def engine_method(m: Machine, engine: EngineV, name: str, args: CallArgs, loc: Loc) -> Value:
     args = resolved(m, args)
+    if name == "__init__":  # `super().__init__(model, enable_lora=True, max_loras=4)`
+        # Only `LLM` takes its settings as keywords; the others take a config object.
+        unknown = bool(args.positional[1:]) or args.star is not None or args.star_star is not None
+        llm = engine.kind == "LLM"
+        configure_engine(engine, dict(args.keywords) if llm else {}, unknown or not llm)
+        return NONE
     if name in api.SERVE_METHOD_NAMES:
         requested = args.keywords.get(api.REQUEST_KEYWORD)
         if requested is not None:
