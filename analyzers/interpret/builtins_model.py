@@ -126,6 +126,11 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
         found = _super(m)
         if found is not None:
             return found
+    if qual == "super" and len(args.positional) == 2 and not args.keywords:
+        # `super(Runner, self)`: the classes after `Runner`, bound to `self`.
+        start, instance = args.positional
+        if isinstance(start, ClassV) and isinstance(instance, InstV | EngineV):
+            return SuperV(start, instance)
     if qual in ("print", "setattr", "input", "super", "isinstance", "hasattr", "callable"):
         return NONE if qual in ("print", "setattr") else m.opaque(f"`{loc.code}`", loc)
     if qual == "open" and first is not None:
@@ -231,6 +236,10 @@ def _sequence(m: Machine, qual: str, source: Value | None, loc: Loc, args: CallA
         return ListV(items, "tuple" if qual == "tuple" else "set" if "set" in qual else "list")
     if isinstance(source, SeqSym | Sym):
         return source  # same unknown items, in an order the analysis cannot know anyway
+    if isinstance(source, iteration.MapV):
+        # `list(map(f, paths))` over items of unknown number: `f` runs on each item a loop
+        # would follow, now; what it made is as unknown as their number.
+        iteration.plan(m, source, loc)
     return SeqSym(f"seq#{m.serial()}", f"the items of `{loc.code}`", str(loc))
 
 
