@@ -219,8 +219,8 @@ def _comprehension(
             emit()
             return
         clause = node.generators[index]
-        for item in iteration.plan(m, m.eval(clause.iter, inner), loc):
-            m.assign(clause.target, item, inner)
+        for item in iteration.plan(m, m.eval(clause.iter, inner), loc, lazy=True):
+            m.assign(clause.target, iteration.taken(m, item, loc), inner)
             # An unknown filter keeps the item (no branch): the request it guards may happen.
             if all(truthiness(m.eval(test, inner)) is not False for test in clause.ifs):
                 run(index + 1)

@@ -295,12 +295,12 @@ def _for(m: Machine, node: Loop, scope: Scope) -> None:
     loc = m.loc(scope.module, node)
     if summary.summarise(m, node, iterable, scope, loc):
         return
-    plan = iteration.plan(m, iterable, loc)
+    plan = iteration.plan(m, iterable, loc, lazy=True)
     broke = False
     m.loops.append(loc)
     try:
         for item in plan:
-            m.assign(node.target, item, scope)
+            m.assign(node.target, iteration.taken(m, item, loc), scope)
             if _iteration_breaks(m, node.body, scope):
                 broke = True
                 break
