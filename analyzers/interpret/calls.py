@@ -14,7 +14,7 @@ from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import key_text
 from analyzers.interpret.folders import GENERATOR
 from analyzers.interpret.objects import EngineV, MockV, PartialV, RequestV
-from analyzers.interpret.runtime import Frame
+from analyzers.interpret.runtime import Consumer, Frame
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.signals import ReturnValue
 from analyzers.interpret.syntax import (
@@ -298,6 +298,7 @@ def call_function(m: Machine, func: FuncV, args: CallArgs, loc: Loc) -> Value:
         or "contextlib.asynccontextmanager" in func.decorators
     ):
         return ContextCallV(func, args, loc)
+    consumer = _consumer(m, func, args)
     frame = Frame(func, m.serial(), call=loc)
     scope = Scope(func.module, func.closure if isinstance(func.closure, Scope) else None)
     relevant.touch(m.loader, func.module.source, func.node)
@@ -305,7 +306,7 @@ def call_function(m: Machine, func: FuncV, args: CallArgs, loc: Loc) -> Value:
     try:
         with patched(m, func.patches, func.module, loc):
             _bind(m, func, args, scope=scope, frame=frame, loc=loc)
-            result = _run_body(m, func, scope)
+            result = _run_body(m, func, scope, consumer)
     finally:
         m.frames.pop()
     if func.memo is not None:
@@ -313,7 +314,25 @@ def call_function(m: Machine, func: FuncV, args: CallArgs, loc: Loc) -> Value:
     return _check_memoised_request(m, frame, result)
 
 
-def _run_body(m: Machine, func: FuncV, scope: Scope) -> Value:
+def _consumer(m: Machine, func: FuncV, args: CallArgs) -> Consumer | None:
+    """The `for` loop this call of a generator function is the iterable of, which takes its
+    items as they are yielded; None for any other call (the body then runs at once)."""
+    consumer = m.consumer
+    if (
+        consumer is None
+        or args.call is None
+        or args.call[1] is not consumer.call
+        or not isinstance(func.node, ast.FunctionDef)
+        or not has_yield(func.node)
+        or func.memo is not None
+    ):
+        return None
+    m.consumer = None
+    consumer.ran = True
+    return consumer
+
+
+def _run_body(m: Machine, func: FuncV, scope: Scope, consumer: Consumer | None = None) -> Value:
     node = func.node
     if isinstance(node, ast.Lambda):
         return m.eval(node.body, scope)
@@ -323,6 +342,8 @@ def _run_body(m: Machine, func: FuncV, scope: Scope) -> Value:
         except ReturnValue as returned:
             return returned.value
         return NONE
+    if consumer is not None:
+        return _run_generator_into(m, node, scope, consumer)
     produced: list[Value] = []
 
     def collect(value: Value) -> Value:
@@ -342,6 +363,25 @@ def _run_body(m: Machine, func: FuncV, scope: Scope) -> Value:
         # between any two of the consumer's requests, as a thread's write may.
         m.concurrent.extend(replace(write, kind=GENERATOR) for write in m.writes[before:])
     return ListV(produced)
+
+
+def _run_generator_into(
+    m: Machine, node: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope, consumer: Consumer
+) -> Value:
+    """A generator's body, each yielded item taken by the loop over it there and then."""
+
+    def take(value: Value) -> Value:
+        consumer.take(value)
+        return NONE  # what `yield` gives a plain loop
+
+    m.yield_handlers.append(take)
+    try:
+        m.exec_block(node.body, scope)
+    except ReturnValue:
+        pass
+    finally:
+        m.yield_handlers.pop()
+    return NONE
 
 
 # A nested definition's `yield` makes that one a generator, not the function around it.

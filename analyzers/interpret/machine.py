@@ -28,7 +28,7 @@ from analyzers.interpret.conversions import truthiness
 from analyzers.interpret.objects import EngineV, Unseen
 from analyzers.interpret.places import Mark
 from analyzers.interpret.resume import Points, Resumes, Saved
-from analyzers.interpret.runtime import Frame, Limits, Write
+from analyzers.interpret.runtime import Consumer, Frame, Limits, Write
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.signals import BudgetExhausted, ProgramExit, Raised
 from analyzers.interpret.snapshot import RunStandIn, Snapshot, Uncopyable, copy_state
@@ -106,6 +106,7 @@ class Machine:
         self.writes: list[Write] = []
         self.covered: set[tuple[str, int, int]] = set()
         self.yield_handlers: list[Callable[[Value], Value]] = []
+        self.consumer: Consumer | None = None  # the `for` loop waiting for a generator's items
         self.call_records: dict[int, tuple[ast.AST, dict[str, Value]]] = {}
         self.implicit_engine: EngineV | None = None
         self.unseen = Unseen()

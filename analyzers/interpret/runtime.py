@@ -22,6 +22,7 @@ from analyzers.interpret.worlds import Oracle
 
 if TYPE_CHECKING:
     import ast
+    from collections.abc import Callable
 
 
 # Items of a loop of unknown length a widened search follows to see a test of a count modulo k
@@ -85,6 +86,17 @@ class Frame:
     serial: int
     bound: dict[str, Value] = field(default_factory=dict)
     call: Loc | None = None  # where it was called from
+
+
+@dataclass
+class Consumer:
+    """A `for` loop over a call that may make a generator (`statements._for`): a generator
+    function called there hands each item it yields to `take`, which runs the loop's body
+    then, so the body's work comes between the items, as Python runs it; `ran` says it did."""
+
+    call: ast.Call
+    take: Callable[[Value], None]
+    ran: bool = False
 
 
 class Machine(Protocol):

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from analyzers.files.parsing import Loc
 from analyzers.interpret import (
     calls,
     classes,
@@ -23,6 +24,7 @@ from analyzers.interpret.containers import key_text
 from analyzers.interpret.conversions import truthiness
 from analyzers.interpret.objects import EngineV
 from analyzers.interpret.operators import binary
+from analyzers.interpret.runtime import Consumer
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.signals import (
     BreakLoop,
@@ -30,6 +32,7 @@ from analyzers.interpret.signals import (
     ProgramExit,
     Raised,
     ReturnValue,
+    Signal,
 )
 from analyzers.interpret.syntax import (
     BINARY,
@@ -291,8 +294,16 @@ def _if(m: Machine, node: ast.If, scope: Scope, *, chained: bool = False) -> Non
 
 
 def _for(m: Machine, node: Loop, scope: Scope) -> None:
-    iterable = m.eval(node.iter, scope)
     loc = m.loc(scope.module, node)
+    if isinstance(node, ast.For) and isinstance(node.iter, ast.Call):
+        taken = _GeneratorLoop(m, node, scope, loc)
+        iterable = taken.iterable()
+        if taken.consumer.ran:
+            if not taken.broke and node.orelse:
+                m.exec_block(node.orelse, scope, UNGUARDED)
+            return
+    else:
+        iterable = m.eval(node.iter, scope)
     if summary.summarise(m, node, iterable, scope, loc):
         return
     plan = iteration.plan(m, iterable, loc, lazy=True)
@@ -337,6 +348,59 @@ def _while(m: Machine, node: ast.While, scope: Scope) -> None:
         m.loops.pop()
     if not broke and node.orelse:
         m.exec_block(node.orelse, scope, UNGUARDED)
+
+
+class _StopTaking(BaseException):
+    """Leaves a generator whose loop ended (a `break`, or something raised in the body): the
+    generator is closed there, its `finally` blocks run, and nothing reaches its `except`."""
+
+
+class _GeneratorLoop:
+    """`for item in gen(...):` where `gen` is a generator function of the repository: its
+    body runs with the loop's body at each `yield`, so what the loop does between items
+    (saving the weights a later item serves) comes between them, as in Python."""
+
+    def __init__(self, m: Machine, node: ast.For, scope: Scope, loc: Loc) -> None:
+        assert isinstance(node.iter, ast.Call)
+        self.m, self.node, self.scope, self.loc = m, node, scope, loc
+        self.consumer = Consumer(node.iter, self.take)
+        self.broke = False
+        self.ended: Signal | None = None  # what the body raised, raised again after the loop
+        # Where the loop is: the generator's calls, loops and blocks above these are set
+        # aside while the loop's body runs, as Python suspends the generator then.
+        self.depths = (len(m.frames), len(m.yield_handlers), len(m.loops), len(m.marks))
+
+    def iterable(self) -> Value:
+        m = self.m
+        outer, m.consumer = m.consumer, self.consumer
+        try:
+            return m.eval(self.node.iter, self.scope)
+        except _StopTaking:
+            if self.ended is not None:
+                raise self.ended from None
+            return NONE
+        finally:
+            m.consumer = outer
+
+    def take(self, item: Value) -> None:
+        m = self.m
+        stacks: tuple[list[Any], ...] = (m.frames, m.yield_handlers, m.loops, m.marks)
+        held = [stack[depth:] for stack, depth in zip(stacks, self.depths, strict=True)]
+        for stack, depth in zip(stacks, self.depths, strict=True):
+            del stack[depth:]
+        m.loops.append(self.loc)
+        try:
+            m.assign(self.node.target, item, self.scope)
+            if _iteration_breaks(m, self.node.body, self.scope):
+                self.broke = True
+                raise _StopTaking
+        except Signal as ended:
+            self.ended = ended
+            raise _StopTaking from None
+        finally:
+            for stack, depth, kept in zip(stacks, self.depths, held, strict=True):
+                del stack[depth:]
+                stack.extend(kept)
 
 
 def _iteration_breaks(m: Machine, body: Sequence[ast.stmt], scope: Scope) -> bool:

@@ -1,4 +1,4 @@
-# expect: Affected line=22 reason~="may be rewritten by a generator the run iterates"
+# expect: Affected line=22 reason~="'/tmp/live' is rewritten at generator_saves_between_items.py:17"
 """A generator trains a round, saves the policy into the live folder and yields the folder; the
 loop serves each under lora_int_id 1. A generator runs its body a piece before each item, so
 the folder changes between two serves and the second gets the first round's weights."""
