@@ -43,7 +43,7 @@ from analyzers.interpret.syntax import (
     node_memo,
 )
 from analyzers.interpret.trace import UNGUARDED, BlockEntry, Guard
-from analyzers.interpret.values import NONE, InstV, Value
+from analyzers.interpret.values import NONE, Const, InstV, ListV, Value
 
 if TYPE_CHECKING:
     from analyzers.interpret.machine import Machine
@@ -356,14 +356,17 @@ class _StopTaking(BaseException):
 
 
 class _GeneratorLoop:
-    """`for item in gen(...):` where `gen` is a generator function of the repository: its
-    body runs with the loop's body at each `yield`, so what the loop does between items
-    (saving the weights a later item serves) comes between them, as in Python."""
+    """`for item in gen(...):` (or `enumerate(gen(...))`) where `gen` is a generator function
+    of the repository: its body runs with the loop's body at each `yield`, so what the loop
+    does between items (saving the weights a later item serves) comes between them, as in
+    Python."""
 
     def __init__(self, m: Machine, node: ast.For, scope: Scope, loc: Loc) -> None:
         assert isinstance(node.iter, ast.Call)
         self.m, self.node, self.scope, self.loc = m, node, scope, loc
-        self.consumer = Consumer(node.iter, self.take)
+        call, self.start = _enumerated(node.iter, scope)
+        self.count = 0
+        self.consumer = Consumer(call, self.take)
         self.broke = False
         self.ended: Signal | None = None  # what the body raised, raised again after the loop
         # Where the loop is: the generator's calls, loops and blocks above these are set
@@ -389,6 +392,9 @@ class _GeneratorLoop:
         for stack, depth in zip(stacks, self.depths, strict=True):
             del stack[depth:]
         m.loops.append(self.loc)
+        if self.start is not None:  # `enumerate`'s index, counted as items are taken
+            item = ListV([Const(self.start + self.count), item], "tuple")
+            self.count += 1
         try:
             m.assign(self.node.target, item, self.scope)
             if _iteration_breaks(m, self.node.body, self.scope):
@@ -401,6 +407,30 @@ class _GeneratorLoop:
             for stack, depth, kept in zip(stacks, self.depths, held, strict=True):
                 del stack[depth:]
                 stack.extend(kept)
+
+
+def _enumerated(call: ast.Call, scope: Scope) -> tuple[ast.Call, int | None]:
+    """`enumerate(gen(...))` or `enumerate(gen(...), start=1)` (a literal start, the builtin
+    not rebound): the inner call and the start; else the call itself and None."""
+    if not (
+        isinstance(call.func, ast.Name)
+        and call.func.id == "enumerate"
+        and scope.lookup("enumerate") is None
+        and call.args
+        and isinstance(call.args[0], ast.Call)
+        and len(call.args) + len(call.keywords) <= 2
+    ):
+        return call, None
+    given = call.args[1] if len(call.args) == 2 else None
+    for keyword in call.keywords:
+        if keyword.arg != "start":
+            return call, None
+        given = keyword.value
+    if given is None:
+        return call.args[0], 0
+    if isinstance(given, ast.Constant) and type(given.value) is int:
+        return call.args[0], given.value
+    return call, None
 
 
 def _iteration_breaks(m: Machine, body: Sequence[ast.stmt], scope: Scope) -> bool:

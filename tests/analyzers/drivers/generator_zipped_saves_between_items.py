@@ -1,7 +1,7 @@
 # expect: Affected line=22 reason~="may be rewritten by a generator the run iterates"
-"""The same generator consumed through `enumerate(...)`: its body runs when the loop starts,
-and the folder it writes is taken to change between any two of the loop's serves, as a
-started thread's write may, so the second serve under lora_int_id 1 is stale."""
+"""The same generator zipped with a range: its body runs when the loop starts (only a loop
+directly over a generator call takes its items as they are made), so the folder it writes is
+taken to change between any two of the loop's serves, as a started thread's write may."""
 import sys
 
 from trainer import policy
@@ -18,5 +18,5 @@ def rounds():
         yield "/tmp/live"
 
 
-for _, folder in enumerate(rounds()):
+for folder, _ in zip(rounds(), range(100)):
     llm.generate(["hi"], lora_request=LoRARequest("live", 1, folder))
