@@ -322,7 +322,7 @@ def _consumer(m: Machine, func: FuncV, args: CallArgs) -> Consumer | None:
         consumer is None
         or args.call is None
         or args.call[1] is not consumer.call
-        or not isinstance(func.node, ast.FunctionDef)
+        or not isinstance(func.node, ast.FunctionDef | ast.AsyncFunctionDef)
         or not has_yield(func.node)
         or func.memo is not None
     ):

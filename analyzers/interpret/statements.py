@@ -295,7 +295,7 @@ def _if(m: Machine, node: ast.If, scope: Scope, *, chained: bool = False) -> Non
 
 def _for(m: Machine, node: Loop, scope: Scope) -> None:
     loc = m.loc(scope.module, node)
-    if isinstance(node, ast.For) and isinstance(node.iter, ast.Call):
+    if isinstance(node.iter, ast.Call):
         taken = _GeneratorLoop(m, node, scope, loc)
         iterable = taken.iterable()
         if taken.consumer.ran:
@@ -356,12 +356,12 @@ class _StopTaking(BaseException):
 
 
 class _GeneratorLoop:
-    """`for item in gen(...):` (or `enumerate(gen(...))`) where `gen` is a generator function
-    of the repository: its body runs with the loop's body at each `yield`, so what the loop
-    does between items (saving the weights a later item serves) comes between them, as in
-    Python."""
+    """`for item in gen(...):` (or `enumerate(gen(...))`, or `async for` over an async
+    generator) where `gen` is a generator function of the repository: its body runs with the
+    loop's body at each `yield`, so what the loop does between items (saving the weights a
+    later item serves) comes between them, as in Python."""
 
-    def __init__(self, m: Machine, node: ast.For, scope: Scope, loc: Loc) -> None:
+    def __init__(self, m: Machine, node: Loop, scope: Scope, loc: Loc) -> None:
         assert isinstance(node.iter, ast.Call)
         self.m, self.node, self.scope, self.loc = m, node, scope, loc
         call, self.start = _enumerated(node.iter, scope)
