@@ -1,0 +1,111 @@
+"""A `for` loop over a call of the repository's generator function, run as Python runs it.
+
+A generator runs a piece of its body before each item its loop takes, so the loop's body runs
+between the generator's pieces: a rollout generator that serves the live folder before each
+`yield`, consumed by a training loop that saves into that folder after each item, serves the
+second item after the first save. Running the generator's body at once (as any other consumer
+of it is still run: `calls._run_body`) put every serve before the first save. Here the
+generator's body runs with the loop's body at each `yield` (`runtime.Consumer`).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from analyzers.files.parsing import Loc
+from analyzers.interpret.runtime import Consumer
+from analyzers.interpret.scope import Scope
+from analyzers.interpret.signals import Signal
+from analyzers.interpret.syntax import Loop
+from analyzers.interpret.values import NONE, Const, ListV, Value
+
+if TYPE_CHECKING:
+    from analyzers.interpret.machine import Machine
+
+RunBody = Callable[["Machine", Sequence[ast.stmt], Scope], bool]
+
+
+class _StopTaking(BaseException):
+    """Leaves a generator whose loop ended (a `break`, or something raised in the body): the
+    generator is closed there, its `finally` blocks run, and nothing reaches its `except`."""
+
+
+class GeneratorLoop:
+    """`for item in gen(...):` (or `enumerate(gen(...))`, or `async for` over an async
+    generator) where `gen` is a generator function of the repository: its body runs with the
+    loop's body at each `yield`, so what the loop does between items (saving the weights a
+    later item serves) comes between them, as in Python."""
+
+    def __init__(self, m: Machine, node: Loop, scope: Scope, loc: Loc, run_body: RunBody) -> None:
+        assert isinstance(node.iter, ast.Call)
+        self.m, self.node, self.scope, self.loc = m, node, scope, loc
+        self.run_body = run_body  # one iteration of the loop's body; True when it breaks
+        call, self.start = _enumerated(node.iter, scope)
+        self.count = 0
+        self.consumer = Consumer(call, self.take)
+        self.broke = False
+        self.ended: Signal | None = None  # what the body raised, raised again after the loop
+        # Where the loop is: the generator's calls, loops and blocks above these are set
+        # aside while the loop's body runs, as Python suspends the generator then.
+        self.depths = (len(m.frames), len(m.yield_handlers), len(m.loops), len(m.marks))
+
+    def iterable(self) -> Value:
+        m = self.m
+        outer, m.consumer = m.consumer, self.consumer
+        try:
+            return m.eval(self.node.iter, self.scope)
+        except _StopTaking:
+            if self.ended is not None:
+                raise self.ended from None
+            return NONE
+        finally:
+            m.consumer = outer
+
+    def take(self, item: Value) -> None:
+        m = self.m
+        stacks: tuple[list[Any], ...] = (m.frames, m.yield_handlers, m.loops, m.marks)
+        held = [stack[depth:] for stack, depth in zip(stacks, self.depths, strict=True)]
+        for stack, depth in zip(stacks, self.depths, strict=True):
+            del stack[depth:]
+        m.loops.append(self.loc)
+        if self.start is not None:  # `enumerate`'s index, counted as items are taken
+            item = ListV([Const(self.start + self.count), item], "tuple")
+            self.count += 1
+        try:
+            m.assign(self.node.target, item, self.scope)
+            if self.run_body(m, self.node.body, self.scope):
+                self.broke = True
+                raise _StopTaking
+        except Signal as ended:
+            self.ended = ended
+            raise _StopTaking from None
+        finally:
+            for stack, depth, kept in zip(stacks, self.depths, held, strict=True):
+                del stack[depth:]
+                stack.extend(kept)
+
+
+def _enumerated(call: ast.Call, scope: Scope) -> tuple[ast.Call, int | None]:
+    """`enumerate(gen(...))` or `enumerate(gen(...), start=1)` (a literal start, the builtin
+    not rebound): the inner call and the start; else the call itself and None."""
+    if not (
+        isinstance(call.func, ast.Name)
+        and call.func.id == "enumerate"
+        and scope.lookup("enumerate") is None
+        and call.args
+        and isinstance(call.args[0], ast.Call)
+        and len(call.args) + len(call.keywords) <= 2
+    ):
+        return call, None
+    given = call.args[1] if len(call.args) == 2 else None
+    for keyword in call.keywords:
+        if keyword.arg != "start":
+            return call, None
+        given = keyword.value
+    if given is None:
+        return call.args[0], 0
+    if isinstance(given, ast.Constant) and type(given.value) is int:
+        return call.args[0], given.value
+    return call, None
