@@ -343,21 +343,23 @@ def _run_body(m: Machine, func: FuncV, scope: Scope, consumer: Consumer | None =
             return returned.value
         return NONE
     if consumer is not None:
-        return _run_generator_into(m, node, scope, consumer)
+        # The loop over this call takes each item as it is yielded (`generator_loops.py`).
+        def take(value: Value) -> Value:
+            consumer.take(value)
+            return NONE  # what `yield` gives a plain loop
+
+        _run_yielding(m, node, scope, take)
+        return NONE
     produced: list[Value] = []
 
     def collect(value: Value) -> Value:
         produced.append(value)
         return m.opaque("the value sent into a generator")
 
-    m.yield_handlers.append(collect)
     before = len(m.writes)
     try:
-        m.exec_block(node.body, scope)
-    except ReturnValue:
-        pass
+        _run_yielding(m, node, scope, collect)
     finally:
-        m.yield_handlers.pop()
         # The body runs here all at once, but a generator runs a piece before each item its
         # consumer takes: a folder it writes (`save_pretrained(live); yield live`) may change
         # between any two of the consumer's requests, as a thread's write may.
@@ -365,23 +367,17 @@ def _run_body(m: Machine, func: FuncV, scope: Scope, consumer: Consumer | None =
     return ListV(produced)
 
 
-def _run_generator_into(
-    m: Machine, node: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope, consumer: Consumer
-) -> Value:
-    """A generator's body, each yielded item taken by the loop over it there and then."""
-
-    def take(value: Value) -> Value:
-        consumer.take(value)
-        return NONE  # what `yield` gives a plain loop
-
-    m.yield_handlers.append(take)
+def _run_yielding(
+    m: Machine, node: Function, scope: Scope, at_yield: Callable[[Value], Value]
+) -> None:
+    """A generator function's body, each `yield` handed to `at_yield`."""
+    m.yield_handlers.append(at_yield)
     try:
         m.exec_block(node.body, scope)
     except ReturnValue:
         pass
     finally:
         m.yield_handlers.pop()
-    return NONE
 
 
 # A nested definition's `yield` makes that one a generator, not the function around it.
