@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from analyzers.interpret.values import Value
 
 if TYPE_CHECKING:
-    import ast
-
     from analyzers.files.parsing import SourceFile
 
 
@@ -19,7 +18,8 @@ class CallArgs:
     keywords: dict[str, Value] = field(default_factory=dict)
     star: Value | None = None  # `*rest` whose items are unknown
     star_star: Value | None = None  # `**kwargs` whose keys are unknown
-    call: tuple[SourceFile, ast.Call] | None = None  # where the call is written, for messages
+    # where the call is written (or the loop whose iterable's `__iter__` it is: `generator_loops`)
+    call: tuple[SourceFile, ast.expr] | None = None
 
     def text(self, index: int | None, name: str) -> str | None:
         """The source text of an argument, as written at the call."""
@@ -28,6 +28,8 @@ class CallArgs:
         from analyzers.interpret.syntax import arguments
 
         source, node = self.call
+        if not isinstance(node, ast.Call):
+            return None  # a loop calling its iterable's `__iter__`: no arguments written
         position = 0
         for arg in arguments(node):
             if arg.keyword is not None:

@@ -12,14 +12,18 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from analyzers.files.parsing import Loc
+from analyzers.interpret import calls
+from analyzers.interpret.callargs import CallArgs
+from analyzers.interpret.imports import library_name
 from analyzers.interpret.runtime import Consumer
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.signals import Signal
 from analyzers.interpret.syntax import Loop
-from analyzers.interpret.values import NONE, Const, ListV, Value
+from analyzers.interpret.values import NONE, Const, FuncV, InstV, ListV, Value, class_attribute
 
 if TYPE_CHECKING:
     from analyzers.interpret.machine import Machine
@@ -33,19 +37,26 @@ class _StopTaking(BaseException):
 
 
 class GeneratorLoop:
-    """`for item in gen(...):` (or `enumerate(gen(...))`, or `async for` over an async
-    generator) where `gen` is a generator function of the repository: its body runs with the
-    loop's body at each `yield`, so what the loop does between items (saving the weights a
-    later item serves) comes between them, as in Python."""
+    """`for item in gen(...):` (or `enumerate(gen(...))`, `itertools.islice(gen(...), n)`,
+    `async for` over an async generator, or a loop over an object whose `__iter__` is one)
+    where `gen` is a generator function of the repository: its body runs with the loop's body
+    at each `yield`, so what the loop does between items (saving the weights a later item
+    serves) comes between them, as in Python."""
 
     def __init__(self, m: Machine, node: Loop, scope: Scope, loc: Loc, run_body: RunBody) -> None:
-        assert isinstance(node.iter, ast.Call)
         self.m, self.node, self.scope, self.loc = m, node, scope, loc
         self.run_body = run_body  # one iteration of the loop's body; True when it breaks
-        call, self.start = _enumerated(node.iter, scope)
+        call: ast.expr = node.iter
+        self.start: int | None = None
+        self.stop: int | None = None  # `islice`'s count: the loop ends after so many items
+        if isinstance(call, ast.Call):
+            call, self.start = _enumerated(call, scope)
+        if isinstance(call, ast.Call) and self.start is None:
+            call, self.stop = _isliced(call, scope)
         self.count = 0
         self.consumer = Consumer(call, self.take)
         self.broke = False
+        self.taken = 0
         self.ended: Signal | None = None  # what the body raised, raised again after the loop
         # Where the loop is: the generator's calls, loops and blocks above these are set
         # aside while the loop's body runs, as Python suspends the generator then.
@@ -63,6 +74,30 @@ class GeneratorLoop:
         finally:
             m.consumer = outer
 
+    def over(self, instance: InstV) -> bool:
+        """`for item in rollouts:` with an object whose class's `__iter__` is a generator:
+        run it so; False when it is not one (the loop goes on as any other)."""
+        method = class_attribute(instance.cls, "__iter__")
+        if not (
+            isinstance(method, FuncV)
+            and isinstance(method.node, ast.FunctionDef)
+            and calls.has_yield(method.node)
+            and self.start is None
+            and self.stop is None
+        ):
+            return False
+        m = self.m
+        outer, m.consumer = m.consumer, self.consumer
+        args = CallArgs(call=(self.scope.module.source, self.node.iter))
+        try:
+            calls.call_function(m, replace(method, bound_self=instance), args, self.loc)
+        except _StopTaking:
+            if self.ended is not None:
+                raise self.ended from None
+        finally:
+            m.consumer = outer
+        return self.consumer.ran
+
     def take(self, item: Value) -> None:
         m = self.m
         stacks: tuple[list[Any], ...] = (m.frames, m.yield_handlers, m.loops, m.marks)
@@ -78,6 +113,9 @@ class GeneratorLoop:
             if self.run_body(m, self.node.body, self.scope):
                 self.broke = True
                 raise _StopTaking
+            self.taken += 1
+            if self.stop is not None and self.taken >= self.stop:
+                raise _StopTaking  # `islice` has all its items: the loop ends as usual
         except Signal as ended:
             self.ended = ended
             raise _StopTaking from None
@@ -108,4 +146,28 @@ def _enumerated(call: ast.Call, scope: Scope) -> tuple[ast.Call, int | None]:
         return call.args[0], 0
     if isinstance(given, ast.Constant) and type(given.value) is int:
         return call.args[0], given.value
+    return call, None
+
+
+def _isliced(call: ast.Call, scope: Scope) -> tuple[ast.Call, int | None]:
+    """`itertools.islice(gen(...), 5)` (a literal count above 0): the inner call and the
+    count; else the call itself and None."""
+    func = call.func
+    if isinstance(func, ast.Name):
+        named = library_name(scope, func.id)
+    elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+        module = library_name(scope, func.value.id)
+        named = f"{module}.{func.attr}" if module is not None else None
+    else:
+        named = None
+    if named != "itertools.islice" or call.keywords or len(call.args) != 2:
+        return call, None
+    inner, count = call.args
+    if (
+        isinstance(inner, ast.Call)
+        and isinstance(count, ast.Constant)
+        and type(count.value) is int
+        and count.value > 0
+    ):
+        return inner, count.value
     return call, None

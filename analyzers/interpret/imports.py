@@ -54,6 +54,21 @@ class _Pending(LazyImport):
                     now[name] = value
 
 
+def library_name(scope: Scope, name: str) -> str | None:
+    """The qualified name of the library object `name` is bound to by an import (`islice` of
+    `from itertools import islice`, `itertools`), without resolving an import still pending;
+    None when it is bound to anything else."""
+    found = scope.lookup(name)
+    if isinstance(found, _Pending):
+        if found.value is not None:
+            found = found.value
+        elif found.how == _Pending.MEMBER:
+            return f"{found.full}.{found.member}" if found.full else found.member
+        else:
+            return found.member
+    return found.qual if isinstance(found, Ext) else None
+
+
 def _resolve(m: Machine, scope: Scope, how: str, full: str, name: str) -> Value:
     if how == _Pending.DOTTED:
         return _import_dotted(m, name, scope)

@@ -94,7 +94,7 @@ class Consumer:
     function called there hands each item it yields to `take`, which runs the loop's body
     then, so the body's work comes between the items, as Python runs it; `ran` says it did."""
 
-    call: ast.Call
+    call: ast.expr  # the loop's iterable, or the call inside `enumerate(...)`/`islice(...)`
     take: Callable[[Value], None]
     ran: bool = False
 

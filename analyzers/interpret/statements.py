@@ -293,15 +293,12 @@ def _if(m: Machine, node: ast.If, scope: Scope, *, chained: bool = False) -> Non
 
 def _for(m: Machine, node: Loop, scope: Scope) -> None:
     loc = m.loc(scope.module, node)
-    if isinstance(node.iter, ast.Call):
-        taken = GeneratorLoop(m, node, scope, loc, _iteration_breaks)
-        iterable = taken.iterable()
-        if taken.consumer.ran:
-            if not taken.broke and node.orelse:
-                m.exec_block(node.orelse, scope, UNGUARDED)
-            return
-    else:
-        iterable = m.eval(node.iter, scope)
+    taken = GeneratorLoop(m, node, scope, loc, _iteration_breaks)
+    iterable = taken.iterable() if isinstance(node.iter, ast.Call) else m.eval(node.iter, scope)
+    if taken.consumer.ran or (isinstance(iterable, InstV) and taken.over(iterable)):
+        if not taken.broke and node.orelse:
+            m.exec_block(node.orelse, scope, UNGUARDED)
+        return
     if summary.summarise(m, node, iterable, scope, loc):
         return
     plan = iteration.plan(m, iterable, loc, lazy=True)
