@@ -139,15 +139,14 @@ def _engine_of_subclass(m: Machine, cls: ClassV, kind: str, args: CallArgs, loc:
     engine itself, with the subclass's methods. Its own `__init__` runs on the engine, and
     the engine's settings are what that passes to `super().__init__(...)`: unknown until then,
     since its parameters are the subclass's, not vLLM's."""
-    init = class_attribute(cls, "__init__")
-    if not isinstance(init, FuncV):
-        unknown = args.star is not None or args.star_star is not None
-        engine = vllm_api.build_engine(m, kind, dict(args.keywords), unknown, loc)
-        engine.cls = cls
-        return engine
-    engine = vllm_api.build_engine(m, kind, {}, True, loc)
+    found = class_attribute(cls, "__init__")
+    init = found if isinstance(found, FuncV) else None
+    unknown = init is not None or args.star is not None or args.star_star is not None
+    settings = dict(args.keywords) if init is None else {}
+    engine = vllm_api.build_engine(m, kind, settings, unknown, loc)
     engine.cls = cls
-    calls.call_function(m, replace(init, bound_self=engine), args, loc)
+    if init is not None:
+        calls.call_function(m, replace(init, bound_self=engine), args, loc)
     return engine
 
 

@@ -53,26 +53,17 @@ class GeneratorLoop:
             call, self.start = _enumerated(call, scope)
         if isinstance(call, ast.Call) and self.start is None:
             call, self.stop = _isliced(call, scope)
-        self.count = 0
         self.consumer = Consumer(call, self.take)
+        self.items = 0  # handed to the loop so far
         self.broke = False
-        self.taken = 0
         self.ended: Signal | None = None  # what the body raised, raised again after the loop
         # Where the loop is: the generator's calls, loops and blocks above these are set
         # aside while the loop's body runs, as Python suspends the generator then.
         self.depths = (len(m.frames), len(m.yield_handlers), len(m.loops), len(m.marks))
 
     def iterable(self) -> Value:
-        m = self.m
-        outer, m.consumer = m.consumer, self.consumer
-        try:
-            return m.eval(self.node.iter, self.scope)
-        except _StopTaking:
-            if self.ended is not None:
-                raise self.ended from None
-            return NONE
-        finally:
-            m.consumer = outer
+        """The loop's iterable; a generator it calls hands its items to the loop meanwhile."""
+        return self._taking(lambda: self.m.eval(self.node.iter, self.scope))
 
     def over(self, instance: InstV) -> bool:
         """`for item in rollouts:` with an object whose class's `__iter__` is a generator:
@@ -86,17 +77,24 @@ class GeneratorLoop:
             and self.stop is None
         ):
             return False
+        args = CallArgs(call=(self.scope.module.source, self.node.iter))
+        bound = replace(method, bound_self=instance)
+        self._taking(lambda: calls.call_function(self.m, bound, args, self.loc))
+        return self.consumer.ran
+
+    def _taking(self, run: Callable[[], Value]) -> Value:
+        """`run()` with this loop waiting for a generator's items; when the loop ended early,
+        what its body raised is raised again here, once the generator is closed."""
         m = self.m
         outer, m.consumer = m.consumer, self.consumer
-        args = CallArgs(call=(self.scope.module.source, self.node.iter))
         try:
-            calls.call_function(m, replace(method, bound_self=instance), args, self.loc)
+            return run()
         except _StopTaking:
             if self.ended is not None:
                 raise self.ended from None
+            return NONE
         finally:
             m.consumer = outer
-        return self.consumer.ran
 
     def take(self, item: Value) -> None:
         m = self.m
@@ -106,15 +104,14 @@ class GeneratorLoop:
             del stack[depth:]
         m.loops.append(self.loc)
         if self.start is not None:  # `enumerate`'s index, counted as items are taken
-            item = ListV([Const(self.start + self.count), item], "tuple")
-            self.count += 1
+            item = ListV([Const(self.start + self.items), item], "tuple")
+        self.items += 1
         try:
             m.assign(self.node.target, item, self.scope)
             if self.run_body(m, self.node.body, self.scope):
                 self.broke = True
                 raise _StopTaking
-            self.taken += 1
-            if self.stop is not None and self.taken >= self.stop:
+            if self.stop is not None and self.items >= self.stop:
                 raise _StopTaking  # `islice` has all its items: the loop ends as usual
         except Signal as ended:
             self.ended = ended
@@ -152,6 +149,17 @@ def _enumerated(call: ast.Call, scope: Scope) -> tuple[ast.Call, int | None]:
 def _isliced(call: ast.Call, scope: Scope) -> tuple[ast.Call, int | None]:
     """`itertools.islice(gen(...), 5)` (a literal count above 0): the inner call and the
     count; else the call itself and None."""
+    # The shape first, read off the syntax: the name lookups only for a call that has it.
+    if call.keywords or len(call.args) != 2:
+        return call, None
+    inner, count = call.args
+    if not (
+        isinstance(inner, ast.Call)
+        and isinstance(count, ast.Constant)
+        and type(count.value) is int
+        and count.value > 0
+    ):
+        return call, None
     func = call.func
     if isinstance(func, ast.Name):
         named = library_name(scope, func.id)
@@ -160,14 +168,4 @@ def _isliced(call: ast.Call, scope: Scope) -> tuple[ast.Call, int | None]:
         named = f"{module}.{func.attr}" if module is not None else None
     else:
         named = None
-    if named != "itertools.islice" or call.keywords or len(call.args) != 2:
-        return call, None
-    inner, count = call.args
-    if (
-        isinstance(inner, ast.Call)
-        and isinstance(count, ast.Constant)
-        and type(count.value) is int
-        and count.value > 0
-    ):
-        return inner, count.value
-    return call, None
+    return (inner, count.value) if named == "itertools.islice" else (call, None)

@@ -185,9 +185,7 @@ def _applied(m: Machine, value: MapV, rows: list[list[Value]], loc: Loc, lazy: b
     or now (`list(map(f, xs))` takes them all at once)."""
     if lazy:
         return [TakenCall(value.func, row) for row in rows]
-    return [
-        m.call_value(value.func, CallArgs([taken(m, a, loc) for a in row]), loc) for row in rows
-    ]
+    return [m.call_value(value.func, CallArgs(row), loc) for row in rows]
 
 
 def _filter(m: Machine, value: FilterV, loc: Loc, cap: int) -> list[Value] | None:

@@ -124,11 +124,16 @@ def _may_write(m: Machine, callee: str, args: CallArgs, loc: Loc) -> None:
     """A call of unseen code whose name says it writes, given a path: whether it writes into
     that path is a condition of the world (the first world takes it to), never a silent no."""
     name = callee.rpartition(".")[2]
-    if name[:1].isupper() or not names_a_write(name):
+    if _names_a_class(name) or not names_a_write(name):
         # A class (`ExportLoRAAdapterRequest(path)`) keeps the folder it is given: what its
         # methods then do with it is a call of their own (`_held_folders`).
         return
     _may_write_into(m, name, args.values(), loc)
+
+
+def _names_a_class(name: str) -> bool:
+    """A callee named as classes are (`Exporter`): the call makes an object."""
+    return name[:1].isupper()
 
 
 def _may_write_into(m: Machine, name: str, values: Iterable[Value], loc: Loc) -> None:
@@ -257,7 +262,7 @@ def unknown_call(
             _hand_over(value)
     if made is None:
         made = m.opaque(f"{callee}(...)", loc)
-    if callee.rpartition(".")[2][:1].isupper():
+    if _names_a_class(callee.rpartition(".")[2]):
         given = [value for value in args.values() if _names_a_path(value)]
         key = object_key(made)
         if given and key is not None:

@@ -31,51 +31,46 @@ Blocks = dict[int, tuple[Sequence[ast.stmt], int]]
 _BODIES = ("body", "orelse", "finalbody")
 
 
+Owners = dict[int, tuple[ast.stmt, str]]
+
+
 def statement_blocks(tree: ast.Module) -> Blocks:
     """Each statement's block and its place in it, by the statement's id (once per module):
     the statements before a loop, the rest of the block after an `if`."""
-
-    def build() -> Blocks:
-        table: Blocks = {}
-        stack: list[Sequence[ast.stmt]] = [tree.body]
-        while stack:
-            body = stack.pop()
-            for position, item in enumerate(body):
-                table[id(item)] = (body, position)
-                for name in _BODIES:
-                    inner = getattr(item, name, None)
-                    if inner:
-                        stack.append(inner)
-                for part in (*getattr(item, "handlers", ()), *getattr(item, "cases", ())):
-                    stack.append(part.body)
-        return table
-
-    return node_memo(tree, "statement_blocks", build)
-
-
-Owners = dict[int, tuple[ast.stmt, str]]
+    return _statement_tables(tree)[0]
 
 
 def statement_owners(tree: ast.Module) -> Owners:
     """The compound statement whose block holds each statement, and which of its blocks
     (`body`, `orelse`, `finalbody`, `handler`, `case`), by the statement's id (once per
     module); the top level's statements have none."""
+    return _statement_tables(tree)[1]
 
-    def build() -> Owners:
-        table: Owners = {}
-        stack: list[ast.stmt] = list(tree.body)
+
+def _statement_tables(tree: ast.Module) -> tuple[Blocks, Owners]:
+    """Both tables above, from one walk of the module's blocks."""
+
+    def build() -> tuple[Blocks, Owners]:
+        blocks: Blocks = {}
+        owners: Owners = {}
+        stack: list[tuple[Sequence[ast.stmt], tuple[ast.stmt, str] | None]] = [(tree.body, None)]
         while stack:
-            item = stack.pop()
-            parts = [(name, getattr(item, name, None) or ()) for name in _BODIES]
-            parts += [("handler", part.body) for part in getattr(item, "handlers", ())]
-            parts += [("case", part.body) for part in getattr(item, "cases", ())]
-            for name, body in parts:
-                for inner in body:
-                    table[id(inner)] = (item, name)
-                    stack.append(inner)
-        return table
+            body, owner = stack.pop()
+            for position, item in enumerate(body):
+                blocks[id(item)] = (body, position)
+                if owner is not None:
+                    owners[id(item)] = owner
+                for name in _BODIES:
+                    inner = getattr(item, name, None)
+                    if inner:
+                        stack.append((inner, (item, name)))
+                for part in getattr(item, "handlers", ()):
+                    stack.append((part.body, (item, "handler")))
+                for part in getattr(item, "cases", ()):
+                    stack.append((part.body, (item, "case")))
+        return blocks, owners
 
-    return node_memo(tree, "statement_owners", build)
+    return node_memo(tree, "statement_tables", build)
 
 
 def code_words(node: ast.AST | list[ast.stmt]) -> str:

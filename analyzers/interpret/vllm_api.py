@@ -135,7 +135,7 @@ def build_engine(
 
 def configure_engine(engine: EngineV, kwargs: dict[str, Value], unknown_rest: bool) -> None:
     """The settings an engine is built with: its cache's capacity, its worker extension. A
-    repository subclass's `super().__init__(...)` sets them again (`classes.instantiate`)."""
+    repository subclass's `super().__init__(...)` sets them again (`engine_method`)."""
     max_loras = kwargs.get(api.CAPACITY_ARGUMENTS["max_loras"])
     max_cpu = kwargs.get(api.CAPACITY_ARGUMENTS["max_cpu_loras"])
     known = all(value is None or _positive_int(value) for value in (max_loras, max_cpu))
