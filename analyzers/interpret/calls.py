@@ -9,7 +9,16 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
-from analyzers.interpret import classes, entry_args, library, processes, relevant, unseen, vllm_api
+from analyzers.interpret import (
+    classes,
+    entry_args,
+    generator_serves,
+    library,
+    processes,
+    relevant,
+    unseen,
+    vllm_api,
+)
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import key_text
 from analyzers.interpret.folders import GENERATOR
@@ -306,7 +315,7 @@ def call_function(m: Machine, func: FuncV, args: CallArgs, loc: Loc) -> Value:
     try:
         with patched(m, func.patches, func.module, loc):
             _bind(m, func, args, scope=scope, frame=frame, loc=loc)
-            result = _run_body(m, func, scope, consumer)
+            result = _run_body(m, func, scope, consumer, args)
     finally:
         m.frames.pop()
     if func.memo is not None:
@@ -332,7 +341,13 @@ def _consumer(m: Machine, func: FuncV, args: CallArgs) -> Consumer | None:
     return consumer
 
 
-def _run_body(m: Machine, func: FuncV, scope: Scope, consumer: Consumer | None = None) -> Value:
+def _run_body(
+    m: Machine,
+    func: FuncV,
+    scope: Scope,
+    consumer: Consumer | None = None,
+    args: CallArgs | None = None,
+) -> Value:
     node = func.node
     if isinstance(node, ast.Lambda):
         return m.eval(node.body, scope)
@@ -350,13 +365,8 @@ def _run_body(m: Machine, func: FuncV, scope: Scope, consumer: Consumer | None =
 
         _run_yielding(m, node, scope, take)
         return NONE
-    produced: list[Value] = []
-
-    def collect(value: Value) -> Value:
-        produced.append(value)
-        return m.opaque("the value sent into a generator")
-
-    before = len(m.writes)
+    collect = _Collect(m, generator_serves.runs_through(m, args.call if args else None))
+    before, facts = len(m.writes), len(m.trace.facts)
     try:
         _run_yielding(m, node, scope, collect)
     finally:
@@ -364,7 +374,22 @@ def _run_body(m: Machine, func: FuncV, scope: Scope, consumer: Consumer | None =
         # consumer takes: a folder it writes (`save_pretrained(live); yield live`) may change
         # between any two of the consumer's requests, as a thread's write may.
         m.concurrent.extend(replace(write, kind=GENERATOR) for write in m.writes[before:])
-    return ListV(produced)
+        if not collect.runs_through:  # and what it serves may come after the consumer's writes
+            generator_serves.defer(m, m.trace.facts[facts:])
+    return ListV(collect.items)
+
+
+class _Collect:
+    """What `yield` does in a generator whose body runs at once: the item is kept for the
+    consumer. `runs_through`: the consumer takes every item where the generator is made."""
+
+    def __init__(self, m: Machine, runs_through: bool) -> None:
+        self.m, self.runs_through = m, runs_through
+        self.items: list[Value] = []
+
+    def __call__(self, value: Value) -> Value:
+        self.items.append(value)
+        return self.m.opaque("the value sent into a generator")
 
 
 def _run_yielding(

@@ -11,6 +11,7 @@ from analyzers.interpret import (
     calls,
     classes,
     containers,
+    generator_serves,
     guards,
     imports,
     iteration,
@@ -225,7 +226,13 @@ def _comprehension(
             if all(truthiness(m.eval(test, inner)) is not False for test in clause.ifs):
                 run(index + 1)
 
-    run(0)
+    if isinstance(node, ast.GeneratorExp):
+        facts = len(m.trace.facts)
+        run(0)
+        if not generator_serves.runs_through(m, (scope.module.source, node)):
+            generator_serves.defer(m, m.trace.facts[facts:])  # its items may come later
+    else:
+        run(0)
     if isinstance(node, ast.DictComp):
         return result
     kind = "set" if isinstance(node, ast.SetComp) else "list"

@@ -98,9 +98,9 @@ def content_at(writes: Sequence[Write], path: Value | None, aliases: Mapping[str
     certain = possible = 0
     last = None
     rewriter = ""
-    named = _as_one(path, aliases) or path
+    named = as_one(path, aliases) or path
     for write in writes:
-        related = relation(_as_one(write.target, aliases), named)
+        related = relation(as_one(write.target, aliases), named)
         if related is True:
             certain += 1
             last, rewriter = write.loc, _REWRITERS.get(write.kind, "")
@@ -115,6 +115,9 @@ def content_at(writes: Sequence[Write], path: Value | None, aliases: Mapping[str
 CLIENT_WRITE = "client"
 # A write a generator the run iterates makes (`calls._run_body`): between any two items.
 GENERATOR = "generator"
+# A write the run makes while a generator that serves the folder is under way: its later
+# items are served after it (`generator_serves.py`).
+LATER_ITEM = "later item"
 _REWRITERS = {
     "watched": "process",
     "thread": "thread",
@@ -123,14 +126,14 @@ _REWRITERS = {
 }
 
 
-def _as_one(value: Value | None, aliases: Mapping[str, str]) -> Value | None:
+def as_one(value: Value | None, aliases: Mapping[str, str]) -> Value | None:
     """An input this world took to equal another, under the one key both share now."""
     if not aliases or value is None:
         return value
     if isinstance(value, Sym) and value.key in aliases:
         return replace(value, key=aliases[value.key])
     if isinstance(value, Concat):
-        parts = tuple(_as_one(part, aliases) or part for part in value.parts)
+        parts = tuple(as_one(part, aliases) or part for part in value.parts)
         return replace(value, parts=parts)
     return value
 

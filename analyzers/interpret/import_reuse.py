@@ -272,6 +272,7 @@ def _fixed(m: Machine) -> tuple[object, ...]:
         trace.entry,
         len(m.writes),
         len(m.concurrent),
+        len(m.later_serves),
         len(m.covered),
         len(m.call_records),
         len(unseen.escaped_objects),

@@ -16,6 +16,7 @@ from analyzers.interpret import (
     entry_args,
     expressions,
     fixtures,
+    generator_serves,
     import_reuse,
     places,
     relevance,
@@ -28,7 +29,7 @@ from analyzers.interpret.conversions import truthiness
 from analyzers.interpret.objects import EngineV, Unseen
 from analyzers.interpret.places import Mark
 from analyzers.interpret.resume import Points, Resumes, Saved
-from analyzers.interpret.runtime import Consumer, Frame, Limits, Write
+from analyzers.interpret.runtime import Consumer, Frame, LaterItem, Limits, Write
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.signals import BudgetExhausted, ProgramExit, Raised
 from analyzers.interpret.snapshot import RunStandIn, Snapshot, Uncopyable, copy_state
@@ -65,6 +66,8 @@ _STATE = (
     "trace",
     "modules",
     "writes",
+    "concurrent",
+    "later_serves",
     "covered",
     "call_records",
     "implicit_engine",
@@ -114,6 +117,7 @@ class Machine:
         self.task_workers: dict[str, int] = {}
         self.discarded: Loc | None = None
         self.concurrent: list[Write] = []
+        self.later_serves: list[LaterItem] = []  # `generator_serves.py`
         self.named_actors: dict[str, Value] = {}
         self.call = 0
         self.importing = 0
@@ -614,7 +618,10 @@ class Machine:
     # -- adapter folders ---------------------------------------------------------------------
 
     def record_write(self, target: Value | None, loc: Loc, *, kind: str = "file") -> None:
-        self.writes.append(Write(target, loc, self.proc, kind))
+        write = Write(target, loc, self.proc, kind)
+        self.writes.append(write)
+        if self.later_serves:
+            generator_serves.after_write(self, write)
 
     def engine_dropped(self, engine: EngineV, loc: Loc) -> None:
         self.trace.assume(f"the engine built at {engine.loc} is dropped at {loc}")

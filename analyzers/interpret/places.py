@@ -13,7 +13,15 @@ import ast
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from analyzers.interpret.trace import UNGUARDED, VERSION_ANSWER, BlockEntry, Guard, Place
+from analyzers.interpret.trace import (
+    UNGUARDED,
+    VERSION_ANSWER,
+    BlockEntry,
+    Guard,
+    Place,
+    Removed,
+    Served,
+)
 
 
 class Mark(NamedTuple):
@@ -116,3 +124,18 @@ def entered_by(
             if found:
                 return list(dict.fromkeys(found))
     return []
+
+
+def shields(removed: Removed, later: Served) -> bool:
+    """Every run that reaches the statement leading to the repeat made the drop: both are in
+    one run of one block, the drop's statement first, and what the drop needs from there (the
+    `if` sides it is under) the repeat was served under too."""
+    for depth, ((run, index), (later_run, later_index)) in enumerate(
+        zip(removed.place, later.place, strict=False)
+    ):
+        if run != later_run:
+            return False
+        if index != later_index:
+            need = removed.needs[depth] if depth < len(removed.needs) else None
+            return index < later_index and need is not None and need <= later.guards
+    return False

@@ -16,7 +16,15 @@ from analyzers.files.parsing import Loc
 from analyzers.files.program import Module, ModuleLoader
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.objects import EngineV, Unseen
-from analyzers.interpret.trace import CountTest, Guard, PeriodicTest, Place, Trace
+from analyzers.interpret.trace import (
+    CountTest,
+    Guard,
+    PeriodicTest,
+    Place,
+    Removed,
+    Served,
+    Trace,
+)
 from analyzers.interpret.values import FuncV, ModV, Sym, Value
 from analyzers.interpret.worlds import Oracle
 
@@ -78,6 +86,16 @@ class Write:
     kind: str = "file"
 
 
+@dataclass(frozen=True)
+class LaterItem:
+    """A request a generator served while its body ran at once, which its later items may
+    serve after a write of the run (`generator_serves.py`): `piece`, what an item makes
+    again, is the drops that always come before the request, then the request."""
+
+    served: Served
+    piece: tuple[Removed | Served, ...]
+
+
 @dataclass
 class Frame:
     """One active call into the repository's code (for recursion, memoisation and `return`)."""
@@ -118,6 +136,7 @@ class Machine(Protocol):
     task_workers: dict[str, int]  # a Ray remote function's reused worker process, by definition
     discarded: Loc | None  # the call being run as a bare statement, its result dropped
     concurrent: list[Write]  # writes of threads the run started: they go on beside it
+    later_serves: list[LaterItem]  # served again after a write (`generator_serves.py`)
     named_actors: dict[str, Value]  # Ray actors by name (`options(name=..., get_if_exists=True)`)
     call: int  # which of the repeated calls of an entry function is running
     unseen: Unseen  # what is known of code and objects outside the analysis

@@ -73,6 +73,47 @@ def _statement_tables(tree: ast.Module) -> tuple[Blocks, Owners]:
     return node_memo(tree, "statement_tables", build)
 
 
+# Builtins, and methods, that take every item of the iterable they are given before they
+# return: a generator handed to one is run through where it stands.
+_TAKE_ALL = frozenset(
+    {"list", "tuple", "set", "frozenset", "sorted", "sum", "min", "max", "any", "all", "dict"}
+)
+_TAKE_ALL_METHODS = frozenset({"join", "extend", "update"})
+# What `taken_at_once` answers for the value of a `yield from`: it is taken as the generator
+# around it is.
+DELEGATED = "delegated"
+
+
+def taken_at_once(tree: ast.Module) -> dict[int, str]:
+    """The expressions of a module whose items are all taken where they stand, by id (once
+    per module): the argument of `list(...)`, `sorted(...)`, `"".join(...)`, the iterable of
+    a list comprehension, and (`DELEGATED`) the value of each `yield from`. A generator made
+    anywhere else (assigned, passed to `next` or `zip`, returned) runs a piece at a time,
+    between what its consumer does (`generator_serves.py`)."""
+
+    def build() -> dict[int, str]:
+        found: dict[int, str] = {}
+        for node in ast.walk(tree):  # breadth first: an outer expression before its parts
+            if isinstance(node, ast.Call) and node.args and _takes_all(node.func):
+                found[id(node.args[0])] = "all"
+            elif isinstance(node, ast.ListComp | ast.SetComp | ast.DictComp) or (
+                isinstance(node, ast.GeneratorExp) and id(node) in found
+            ):
+                for clause in node.generators:
+                    found[id(clause.iter)] = "all"
+            elif isinstance(node, ast.YieldFrom):
+                found[id(node.value)] = DELEGATED
+        return found
+
+    return node_memo(tree, "taken_at_once", build)
+
+
+def _takes_all(func: ast.expr) -> bool:
+    if isinstance(func, ast.Name):
+        return func.id in _TAKE_ALL
+    return isinstance(func, ast.Attribute) and func.attr in _TAKE_ALL_METHODS
+
+
 def code_words(node: ast.AST | list[ast.stmt]) -> str:
     """The names and string literals of a node's code (or a block's), one per line: what its
     source says with comments and docstrings left out. A comment or a docstring that names

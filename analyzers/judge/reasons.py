@@ -55,6 +55,8 @@ def describe_stale(stale: Sequence[Stale], view: RunView) -> tuple[str, Loc, lis
             else f"may be rewritten by a generator the run iterates, between two of its items "
             f"(it writes at {write})"
             if event.content.rewriter == "generator"
+            else f"may be rewritten at {write} between two items of a generator that serves it"
+            if event.content.rewriter == "later item"
             else f"is rewritten by the repository's client that posts it here (it saves the "
             f"weights at {write} before each post)"
             if event.content.rewriter == "client"

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from analyzers.interpret.places import shields
 from analyzers.interpret.trace import Removed, Served
 from analyzers.interpret.values import same
 from analyzers.judge.lifetimes import RunView, reloads
@@ -88,18 +89,3 @@ def _in_the_finally(event: Served, removed: Removed, level: int) -> bool:
         and len(removed.place) > level + 1
         and event.place[level + 1][0] == removed.place[level + 1][0]
     )
-
-
-def shields(removed: Removed, later: Served) -> bool:
-    """Every run that reaches the statement leading to the repeat made the drop: both are in
-    one run of one block, the drop's statement first, and what the drop needs from there (the
-    `if` sides it is under) the repeat was served under too."""
-    for depth, ((run, index), (later_run, later_index)) in enumerate(
-        zip(removed.place, later.place, strict=False)
-    ):
-        if run != later_run:
-            return False
-        if index != later_index:
-            need = removed.needs[depth] if depth < len(removed.needs) else None
-            return index < later_index and need is not None and need <= later.guards
-    return False

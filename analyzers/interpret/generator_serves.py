@@ -1,0 +1,101 @@
+"""Requests served by a generator that is not run through where it is made.
+
+A generator runs a piece of its body each time its consumer takes an item. The analysis runs
+a generator's body at once where it is called, unless a `for` loop takes its items as they
+come (`generator_loops.py`). That is exact where every item is taken there and then
+(`list(gen())`, `sorted(...)`, a list comprehension: `syntax.taken_at_once`). Anywhere else
+(`stream = rollouts()` and later `next(stream)`, a generator expression looped over later,
+`zip(range(n), gen())`) the consumer may rewrite a folder between two items, and the items
+after that serve the rewritten folder under the id cached before. Running the body at once
+put every serve before the write, and called it safe.
+
+So each request such a generator served is kept here, and served again, as its later item
+would be, after each later write of its folder in the same process: the replay then sees the
+cached id asked for weights that changed. A generator that had in fact been run through
+before the write makes this a false alarm; never a missed one.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from analyzers.files.parsing import SourceFile
+from analyzers.interpret.containers import key_text
+from analyzers.interpret.folders import LATER_ITEM, as_one, content_at, relation
+from analyzers.interpret.places import shields
+from analyzers.interpret.runtime import LaterItem, Write
+from analyzers.interpret.syntax import DELEGATED, taken_at_once
+from analyzers.interpret.trace import Removed, Served
+from analyzers.interpret.values import NONE
+
+if TYPE_CHECKING:
+    from analyzers.interpret.machine import Machine
+
+
+def runs_through(m: Machine, made: tuple[SourceFile, ast.expr] | None) -> bool:
+    """Whether every item of the generator made by the expression `made` is taken where it
+    is made; the generator of a `yield from` is taken as the one around it is. False when
+    it was made by no expression of the repository (a model called it)."""
+    if made is None:
+        return False
+    source, node = made
+    how = taken_at_once(source.tree).get(id(node))
+    if how == DELEGATED:
+        around = m.yield_handlers[-1] if m.yield_handlers else None
+        return bool(getattr(around, "runs_through", False))
+    return how is not None
+
+
+def defer(m: Machine, facts: Sequence[object]) -> None:
+    """Keep the requests among `facts` (what a generator's body did when it ran at once) to
+    serve again after later writes of their folders, one per site and request: each with the
+    drops before it that every run reaching it made (`remove_lora(1)` just before the serve,
+    in the same run of its loop: `places.shields`), and nothing else of what its item did."""
+    kept = {_key(item.served) for item in m.later_serves}
+    last: dict[tuple[object, ...], int] = {}
+    for index, fact in enumerate(facts):
+        if isinstance(fact, Served) and fact.path is not None:
+            last[_key(fact)] = index
+    for key, index in sorted(last.items(), key=lambda pair: pair[1]):
+        served = facts[index]
+        if key in kept or not isinstance(served, Served):
+            continue
+        drops = (
+            fact
+            for fact in facts[:index]
+            if isinstance(fact, Removed) and fact.engine is served.engine and shields(fact, served)
+        )
+        m.later_serves.append(LaterItem(served, (*drops, served)))
+
+
+def after_write(m: Machine, write: Write) -> None:
+    """A write the run just made: each kept item that serves that folder is made again."""
+    aliases = m.trace.same_inputs
+    for item in m.later_serves:
+        fact = item.served
+        if fact.proc != write.proc or fact.path is None:
+            continue
+        path = as_one(fact.path, aliases) or fact.path
+        if relation(as_one(write.target, aliases), path) is not True:
+            continue
+        m.trace.facts.extend(_again(m, operation) for operation in item.piece)
+
+
+def _again(m: Machine, operation: Served | Removed) -> Served | Removed:
+    """The operation made again now: a request is served the folder as it is now."""
+    if not isinstance(operation, Served):
+        return operation
+    content = replace(
+        content_at(m.writes, operation.path, m.trace.same_inputs),
+        payload=operation.content.payload,
+        rewriter=LATER_ITEM,
+    )
+    return replace(operation, content=content)
+
+
+def _key(fact: Served) -> tuple[object, ...]:
+    lora_id = key_text(fact.lora_id) if fact.lora_id is not None else None
+    return (fact.loc, fact.proc, id(fact.engine), lora_id, key_text(fact.path or NONE))
