@@ -49,7 +49,6 @@ from analyzers.interpret.values import (
     SuperV,
     Value,
     describe,
-    same,
 )
 
 if TYPE_CHECKING:
@@ -427,18 +426,10 @@ def _has_yield(node: Function) -> bool:
 
 def _check_memoised_request(m: Machine, frame: Frame, result: Value) -> Value:
     """A wrapper that hands back a request built by an earlier call for other arguments (a trap)."""
-    if not isinstance(result, RequestV) or result.origin_call in (None, frame.serial):
+    if not isinstance(result, RequestV):
         return result
-    origin = m.call_records.get(result.origin_call or 0)
-    if origin is None or origin[0] is not frame.func.node or result.path is None:
-        return result
-    for name, old in origin[1].items():
-        new = frame.bound.get(name)
-        if new is None or same(old, result.path) is not True:
-            continue
-        if same(old, new) is not True:
-            return replace(result, intended_path=new)
-    return result
+    intended = vllm_api.intended_path(m, frame, result)
+    return replace(result, intended_path=intended) if intended is not None else result
 
 
 @contextlib.contextmanager

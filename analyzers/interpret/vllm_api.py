@@ -42,12 +42,13 @@ from analyzers.interpret.values import (
     Sym,
     Value,
     describe,
+    same,
 )
 from analyzers.vllm import api
 from analyzers.vllm.releases import LOAD_INPLACE_SINCE
 
 if TYPE_CHECKING:
-    from analyzers.interpret.runtime import Machine
+    from analyzers.interpret.runtime import Frame, Machine
 
 VERSION_GATE = f"vllm-before-{LOAD_INPLACE_SINCE.series}"  # the oracle's name for the fork
 _ID, _NAME, _PATH = api.FIELDS["lora_int_id"], api.FIELDS["lora_name"], api.FIELDS["lora_path"]
@@ -185,6 +186,25 @@ def build_request(m: Machine, args: CallArgs, loc: Loc, *, mock: bool = False) -
     m.trace.requests.append(request)
     m.covered.add((loc.path, loc.line, loc.column))
     return request
+
+
+def intended_path(m: Machine, frame: Frame, request: RequestV) -> Value | None:
+    """The path a call of the function that built `request` in an earlier call asks for
+    now, where it differs from the request's: the argument that gave the request its path
+    then has another value in `frame` (a request memoised by name hands back its first
+    folder). None when the request is not such a one."""
+    if request.origin_call is None or request.path is None:
+        return None
+    if any(active.serial == request.origin_call for active in (*m.frames, frame)):
+        return None  # the call that built it is still under way (a recursive call, say)
+    origin = m.call_records.get(request.origin_call or 0)
+    if origin is None or origin[0] is not frame.func.node:
+        return None
+    for name, old in origin[1].items():
+        new = frame.bound.get(name)
+        if new is not None and same(old, request.path) is True and same(old, new) is not True:
+            return new
+    return None
 
 
 def _version_gate(m: Machine, loc: Loc) -> None:
@@ -392,6 +412,14 @@ def _serve_value(m: Machine, engine: EngineV, value: Value, via: str, loc: Loc) 
     if _refers_to_resident(engine, value):
         m.trace.facts.append(Referenced(engine, value, loc, m.proc))
         return
+    if value.intended_path is None:
+        # Served inside a later call of the function that built it, for another folder
+        # (`requests.setdefault(name, LoRARequest(name, n, path))`): the first one is served.
+        for frame in reversed(m.frames):
+            intended = intended_path(m, frame, value)
+            if intended is not None:
+                value = replace(value, intended_path=intended)
+                break
     concurrent_writes(m, value.path, loc)
     m.trace.facts.append(
         Served(

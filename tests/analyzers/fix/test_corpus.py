@@ -46,6 +46,10 @@ CANNOT_FIX: dict[str, str] = {
     # A request memoised by name keeps its first path, whatever id it was given.
     "memoised_request_by_name.py": "the id of the served request `lora(",
     "memoised_request_dict_by_name.py": "the id of the served request `request_for(",
+    # The kept request is served whatever id or removal the rewrite gives the new one.
+    "memoised_request_setdefault_by_name.py": (
+        "remove-lora: the re-scan says Affected: a memoised LoRARequest"
+    ),
     # The id arrives in `**kw`: there is no argument to rewrite.
     "request_from_kwargs_dict.py": "takes its arguments from `*args`/`**kwargs`",
     "reproductions/version-check-not-linked/rollout_sync.py": "`*args`/`**kwargs`",
