@@ -21,7 +21,7 @@ from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.imports import library_name
 from analyzers.interpret.runtime import Consumer
 from analyzers.interpret.scope import Scope
-from analyzers.interpret.signals import Signal
+from analyzers.interpret.signals import Raised, Signal
 from analyzers.interpret.syntax import Loop
 from analyzers.interpret.values import NONE, Const, FuncV, InstV, ListV, Value, class_attribute
 
@@ -81,6 +81,46 @@ class GeneratorLoop:
         bound = replace(method, bound_self=instance)
         self._taking(lambda: calls.call_function(self.m, bound, args, self.loc))
         return self.consumer.ran
+
+    def by_next(self, instance: InstV) -> Value | None:
+        """`for item in Rollouts(3):` whose class's `__iter__` (not a generator) hands back an
+        object whose class has a `__next__` (itself, usually): each item is made by calling it
+        as the loop takes it, until it raises StopIteration, so what the loop's body does comes
+        between the items. None when the loop ran so; else what the loop goes over: what
+        `__iter__` handed back (`iter(self.items)`), or the object when its class has none."""
+        m = self.m
+        method = class_attribute(instance.cls, "__iter__")
+        if not (
+            isinstance(method, FuncV)
+            and isinstance(method.node, ast.FunctionDef)
+            and not calls.has_yield(method.node)
+            and self.start is None
+            and self.stop is None
+        ):
+            return instance
+        bound_iter = replace(method, bound_self=instance)
+        iterator = calls.call_function(m, bound_iter, CallArgs(), self.loc)
+        step = class_attribute(iterator.cls, "__next__") if isinstance(iterator, InstV) else None
+        if not isinstance(step, FuncV):
+            return iterator
+        bound = replace(step, bound_self=iterator)
+        m.loops.append(self.loc)
+        try:
+            for _ in range(m.limits.loop_cap):
+                try:
+                    item = calls.call_function(m, bound, CallArgs(), self.loc)
+                except Raised as raised:
+                    if raised.type_name.rpartition(".")[2] == "StopIteration":
+                        return None
+                    raise
+                m.assign(self.node.target, item, self.scope)
+                if self.run_body(m, self.node.body, self.scope):
+                    self.broke = True
+                    return None
+            m.trace.truncated.append(self.loc)
+        finally:
+            m.loops.pop()
+        return None
 
     def _taking(self, run: Callable[[], Value]) -> Value:
         """`run()` with this loop waiting for a generator's items; when the loop ended early,

@@ -294,8 +294,12 @@ def _if(m: Machine, node: ast.If, scope: Scope, *, chained: bool = False) -> Non
 def _for(m: Machine, node: Loop, scope: Scope) -> None:
     loc = m.loc(scope.module, node)
     taken = GeneratorLoop(m, node, scope, loc, _iteration_breaks)
-    iterable = taken.iterable() if isinstance(node.iter, ast.Call) else m.eval(node.iter, scope)
-    if taken.consumer.ran or (isinstance(iterable, InstV) and taken.over(iterable)):
+    iterable: Value | None = (
+        taken.iterable() if isinstance(node.iter, ast.Call) else m.eval(node.iter, scope)
+    )
+    if isinstance(iterable, InstV) and not taken.consumer.ran and not taken.over(iterable):
+        iterable = taken.by_next(iterable)  # None: its `__next__` made the items as taken
+    if taken.consumer.ran or iterable is None:
         if not taken.broke and node.orelse:
             m.exec_block(node.orelse, scope, UNGUARDED)
         return
