@@ -12,7 +12,7 @@ from analyzers.files.parsing import Loc
 from analyzers.interpret import (
     classes,
     entry_args,
-    generator_serves,
+    later_serves,
     library,
     processes,
     relevant,
@@ -364,7 +364,7 @@ def _run_body(
 
         _run_yielding(m, node, scope, take)
         return NONE
-    collect = _Collect(m, generator_serves.runs_through(m, args.call if args else None))
+    collect = _Collect(m, later_serves.runs_through(m, args.call if args else None))
     before, facts = len(m.writes), len(m.trace.facts)
     try:
         _run_yielding(m, node, scope, collect)
@@ -374,7 +374,7 @@ def _run_body(
         # between any two of the consumer's requests, as a thread's write may.
         m.concurrent.extend(replace(write, kind=GENERATOR) for write in m.writes[before:])
         if not collect.runs_through:  # and what it serves may come after the consumer's writes
-            generator_serves.defer(m, m.trace.facts[facts:])
+            later_serves.defer(m, m.trace.facts[facts:])
     return ListV(collect.items)
 
 

@@ -11,10 +11,10 @@ from analyzers.interpret import (
     calls,
     classes,
     containers,
-    generator_serves,
     guards,
     imports,
     iteration,
+    later_serves,
     operators,
     versions,
 )
@@ -229,8 +229,8 @@ def _comprehension(
     if isinstance(node, ast.GeneratorExp):
         facts = len(m.trace.facts)
         run(0)
-        if not generator_serves.runs_through(m, (scope.module.source, node)):
-            generator_serves.defer(m, m.trace.facts[facts:])  # its items may come later
+        if not later_serves.runs_through(m, (scope.module.source, node)):
+            later_serves.defer(m, m.trace.facts[facts:])  # its items may come later
     else:
         run(0)
     if isinstance(node, ast.DictComp):

@@ -116,8 +116,11 @@ CLIENT_WRITE = "client"
 # A write a generator the run iterates makes (`calls._run_body`): between any two items.
 GENERATOR = "generator"
 # A write the run makes while a generator that serves the folder is under way: its later
-# items are served after it (`generator_serves.py`).
+# items are served after it (`later_serves.py`).
 LATER_ITEM = "later item"
+# A write the run makes while a thread it started (or a pool's task) that serves the folder
+# goes on beside it (`later_serves.py`).
+THREAD_ITEM = "thread item"
 _REWRITERS = {
     "watched": "process",
     "thread": "thread",

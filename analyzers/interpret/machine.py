@@ -16,8 +16,8 @@ from analyzers.interpret import (
     entry_args,
     expressions,
     fixtures,
-    generator_serves,
     import_reuse,
+    later_serves,
     places,
     relevance,
     statements,
@@ -117,7 +117,7 @@ class Machine:
         self.task_workers: dict[str, int] = {}
         self.discarded: Loc | None = None
         self.concurrent: list[Write] = []
-        self.later_serves: list[LaterItem] = []  # `generator_serves.py`
+        self.later_serves: list[LaterItem] = []  # `later_serves.py`
         self.named_actors: dict[str, Value] = {}
         self.call = 0
         self.importing = 0
@@ -621,7 +621,7 @@ class Machine:
         write = Write(target, loc, self.proc, kind)
         self.writes.append(write)
         if self.later_serves:
-            generator_serves.after_write(self, write)
+            later_serves.after_write(self, write)
 
     def engine_dropped(self, engine: EngineV, loc: Loc) -> None:
         self.trace.assume(f"the engine built at {engine.loc} is dropped at {loc}")

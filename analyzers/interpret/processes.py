@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
-from analyzers.interpret import iteration
+from analyzers.interpret import iteration, later_serves
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import key_text, spread_keywords
+from analyzers.interpret.folders import THREAD_ITEM
 from analyzers.interpret.objects import PartialV
 from analyzers.interpret.syntax import dotted
 from analyzers.interpret.trace import Spawned
@@ -66,6 +68,7 @@ class ProcessV(Obj):
     target: Value
     args: CallArgs
     thread: bool = False
+    task: int = 0  # a started thread's serves end when it is joined (`later_serves.finish`)
 
 
 @dataclass(eq=False)
@@ -88,6 +91,7 @@ class PoolV(Obj):
 @dataclass(eq=False)
 class FutureV(Obj):
     value: Value
+    task: int = 0  # a thread pool task's serves end when its result is taken
 
 
 @dataclass(eq=False)
@@ -272,7 +276,9 @@ def _scripts(m: Machine, parts: list[Value], loc: Loc) -> list[str]:
 def method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> Value | None:
     if isinstance(receiver, ProcessV):
         if name == "start" and receiver.thread:
-            _run_thread(m, receiver.target, receiver.args, loc)
+            receiver.task = _run_thread(m, receiver.target, receiver.args, loc)
+        elif name == "join":
+            later_serves.finish(m, receiver.task)
         elif name in ("start", "run"):
             _run_child(
                 m, receiver.target, receiver.args, loc, None if not receiver.thread else m.proc
@@ -281,6 +287,7 @@ def method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> 
     if isinstance(receiver, PoolV):
         return _pool_method(m, receiver, name, args, loc)
     if isinstance(receiver, FutureV) and name == "result":
+        later_serves.finish(m, receiver.task)
         return receiver.value
     if name == "run_in_executor" and len(args.positional) >= 2:
         # `loop.run_in_executor(executor, func, *args)`: None is the loop's thread pool.
@@ -294,7 +301,7 @@ def method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> 
         # pool's does (sharing the caller's engines is the case that can go stale).
         func = args.positional[0]
         inner = CallArgs(list(args.positional[1:]), dict(args.keywords))
-        return FutureV(_run_child(m, func, inner, loc, m.proc))
+        return _beside(m, lambda: _run_child(m, func, inner, loc, m.proc))
     return None
 
 
@@ -441,7 +448,10 @@ def _pool_method(m: Machine, pool: PoolV, name: str, args: CallArgs, loc: Loc) -
         inner = rest
         if name != "submit" and rest:
             inner = iteration.plan(m, rest[0], loc, quiet=True)
-        return FutureV(_in_pool(m, pool, func, CallArgs(list(inner), dict(args.keywords)), loc))
+        task = CallArgs(list(inner), dict(args.keywords))
+        if name == "submit" and pool.thread:
+            return _beside(m, lambda: _in_pool(m, pool, func, task, loc))
+        return FutureV(_in_pool(m, pool, func, task, loc))
     if name in ("map", "imap", "imap_unordered", "starmap", "starmap_async", "map_async"):
         results: list[Value] = []
         known = all(iteration.is_known_sequence(source) for source in rest[:1])
@@ -510,12 +520,26 @@ def _initialise(m: Machine, pool: PoolV, worker: int, loc: Loc) -> None:
     _run_child(m, pool.initializer, CallArgs(list(pool.initargs)), loc, worker)
 
 
-def _run_thread(m: Machine, func: Value, args: CallArgs, loc: Loc) -> None:
+def _run_thread(m: Machine, func: Value, args: CallArgs, loc: Loc) -> int:
     """A started thread: run in the caller's process, its folder writes kept as going on
-    beside the caller (`folders.concurrent_writes`)."""
-    before = len(m.writes)
+    beside the caller (`folders.concurrent_writes`), and what it serves as going on after the
+    caller's writes until it is joined (`later_serves.py`); its task number."""
+    before, facts = len(m.writes), len(m.trace.facts)
     _run_child(m, func, args, loc, m.proc)
     m.concurrent.extend(m.writes[before:])
+    task = m.serial()
+    later_serves.defer(m, m.trace.facts[facts:], by=THREAD_ITEM, task=task)
+    return task
+
+
+def _beside(m: Machine, run: Callable[[], Value]) -> FutureV:
+    """A task handed to a thread pool (`executor.submit(rollout, ...)`): it serves beside the
+    caller until its result is taken (`later_serves.py`)."""
+    facts = len(m.trace.facts)
+    value = run()
+    task = m.serial()
+    later_serves.defer(m, m.trace.facts[facts:], by=THREAD_ITEM, task=task)
+    return FutureV(value, task)
 
 
 def _run_child(m: Machine, func: Value, args: CallArgs, loc: Loc, proc: int | None) -> Value:

@@ -88,12 +88,14 @@ class Write:
 
 @dataclass(frozen=True)
 class LaterItem:
-    """A request a generator served while its body ran at once, which its later items may
-    serve after a write of the run (`generator_serves.py`): `piece`, what an item makes
+    """A request a generator (or a thread) served while its body ran at once, which its later
+    items may serve after a write of the run (`later_serves.py`): `piece`, what an item makes
     again, is the drops that always come before the request, then the request."""
 
     served: Served
     piece: tuple[Removed | Served, ...]
+    by: str  # what serves it: `folders.LATER_ITEM` (a generator) or `folders.THREAD_ITEM`
+    task: int = 0  # the thread or pool task it ends with (`later_serves.finish`)
 
 
 @dataclass
@@ -126,6 +128,7 @@ class Machine(Protocol):
     loader: ModuleLoader
     frames: list[Frame]  # the active calls into the repository's code, innermost last
     loops: list[Loc]  # the loops being run, innermost last
+    yield_handlers: list[Callable[[Value], Value]]  # what each `yield` under way does
     # tests of counts in the `if` condition being evaluated (None: no condition under way)
     periodic_pending: list[PeriodicTest | CountTest] | None
     writes: list[Write]
@@ -136,7 +139,7 @@ class Machine(Protocol):
     task_workers: dict[str, int]  # a Ray remote function's reused worker process, by definition
     discarded: Loc | None  # the call being run as a bare statement, its result dropped
     concurrent: list[Write]  # writes of threads the run started: they go on beside it
-    later_serves: list[LaterItem]  # served again after a write (`generator_serves.py`)
+    later_serves: list[LaterItem]  # served again after a write (`later_serves.py`)
     named_actors: dict[str, Value]  # Ray actors by name (`options(name=..., get_if_exists=True)`)
     call: int  # which of the repeated calls of an entry function is running
     unseen: Unseen  # what is known of code and objects outside the analysis

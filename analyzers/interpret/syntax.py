@@ -89,7 +89,7 @@ def taken_at_once(tree: ast.Module) -> dict[int, str]:
     per module): the argument of `list(...)`, `sorted(...)`, `"".join(...)`, the iterable of
     a list comprehension, and (`DELEGATED`) the value of each `yield from`. A generator made
     anywhere else (assigned, passed to `next` or `zip`, returned) runs a piece at a time,
-    between what its consumer does (`generator_serves.py`)."""
+    between what its consumer does (`later_serves.py`)."""
 
     def build() -> dict[int, str]:
         found: dict[int, str] = {}

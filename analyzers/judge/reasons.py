@@ -57,6 +57,8 @@ def describe_stale(stale: Sequence[Stale], view: RunView) -> tuple[str, Loc, lis
             if event.content.rewriter == "generator"
             else f"may be rewritten at {write} between two items of a generator that serves it"
             if event.content.rewriter == "later item"
+            else f"may be rewritten at {write} while a thread the run started serves it"
+            if event.content.rewriter == "thread item"
             else f"is rewritten by the repository's client that posts it here (it saves the "
             f"weights at {write} before each post)"
             if event.content.rewriter == "client"

@@ -1,4 +1,4 @@
-"""Requests served by a generator that is not run through where it is made.
+"""Requests served by a generator, or a thread, that may come after the run's later writes.
 
 A generator runs a piece of its body each time its consumer takes an item. The analysis runs
 a generator's body at once where it is called, unless a `for` loop takes its items as they
@@ -6,13 +6,15 @@ come (`generator_loops.py`). That is exact where every item is taken there and t
 (`list(gen())`, `sorted(...)`, a list comprehension: `syntax.taken_at_once`). Anywhere else
 (`stream = rollouts()` and later `next(stream)`, a generator expression looped over later,
 `zip(range(n), gen())`) the consumer may rewrite a folder between two items, and the items
-after that serve the rewritten folder under the id cached before. Running the body at once
-put every serve before the write, and called it safe.
+after that serve the rewritten folder under the id cached before. A started thread (a rollout
+worker serving beside the trainer) is run at once where it starts, too, and goes on serving
+while the caller saves, until it is joined (a pool's task: until its result is asked for).
+Running either at once put every serve before the write, and called it safe.
 
-So each request such a generator served is kept here, and served again, as its later item
-would be, after each later write of its folder in the same process: the replay then sees the
-cached id asked for weights that changed. A generator that had in fact been run through
-before the write makes this a false alarm; never a missed one.
+So each request such a generator or thread served is kept here, and served again, as its
+later item would be, after each later write of its folder in the same process: the replay
+then sees the cached id asked for weights that changed. One that had in fact ended before
+the write makes this a false alarm; never a missed one.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from analyzers.interpret.trace import Removed, Served
 from analyzers.interpret.values import NONE
 
 if TYPE_CHECKING:
-    from analyzers.interpret.machine import Machine
+    from analyzers.interpret.runtime import Machine
 
 
 def runs_through(m: Machine, made: tuple[SourceFile, ast.expr] | None) -> bool:
@@ -49,26 +51,34 @@ def runs_through(m: Machine, made: tuple[SourceFile, ast.expr] | None) -> bool:
     return how is not None
 
 
-def defer(m: Machine, facts: Sequence[object]) -> None:
+def defer(m: Machine, facts: Sequence[object], *, by: str = LATER_ITEM, task: int = 0) -> None:
     """Keep the requests among `facts` (what a generator's body did when it ran at once) to
     serve again after later writes of their folders, one per site and request: each with the
     drops before it that every run reaching it made (`remove_lora(1)` just before the serve,
-    in the same run of its loop: `places.shields`), and nothing else of what its item did."""
-    kept = {_key(item.served) for item in m.later_serves}
+    in the same run of its loop: `places.shields`), and nothing else of what its item did.
+    `by`: what serves them (the row's words, `folders.LATER_ITEM` or `folders.THREAD_ITEM`);
+    `task`: the thread or pool task they end with (`finish`), 0 for a generator."""
+    kept = {(_key(item.served), item.task) for item in m.later_serves}
     last: dict[tuple[object, ...], int] = {}
     for index, fact in enumerate(facts):
         if isinstance(fact, Served) and fact.path is not None:
             last[_key(fact)] = index
     for key, index in sorted(last.items(), key=lambda pair: pair[1]):
         served = facts[index]
-        if key in kept or not isinstance(served, Served):
+        if (key, task) in kept or not isinstance(served, Served):
             continue
         drops = (
             fact
             for fact in facts[:index]
             if isinstance(fact, Removed) and fact.engine is served.engine and shields(fact, served)
         )
-        m.later_serves.append(LaterItem(served, (*drops, served)))
+        m.later_serves.append(LaterItem(served, (*drops, served), by, task))
+
+
+def finish(m: Machine, task: int) -> None:
+    """The thread or pool task `task` is over (joined, its result taken): it serves no more."""
+    if task and any(item.task == task for item in m.later_serves):
+        m.later_serves = [item for item in m.later_serves if item.task != task]
 
 
 def after_write(m: Machine, write: Write) -> None:
@@ -81,17 +91,17 @@ def after_write(m: Machine, write: Write) -> None:
         path = as_one(fact.path, aliases) or fact.path
         if relation(as_one(write.target, aliases), path) is not True:
             continue
-        m.trace.facts.extend(_again(m, operation) for operation in item.piece)
+        m.trace.facts.extend(_again(m, operation, item.by) for operation in item.piece)
 
 
-def _again(m: Machine, operation: Served | Removed) -> Served | Removed:
+def _again(m: Machine, operation: Served | Removed, by: str) -> Served | Removed:
     """The operation made again now: a request is served the folder as it is now."""
     if not isinstance(operation, Served):
         return operation
     content = replace(
         content_at(m.writes, operation.path, m.trace.same_inputs),
         payload=operation.content.payload,
-        rewriter=LATER_ITEM,
+        rewriter=by,
     )
     return replace(operation, content=content)
 
