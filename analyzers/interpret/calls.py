@@ -21,7 +21,7 @@ from analyzers.interpret import (
 )
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import key_text
-from analyzers.interpret.folders import GENERATOR
+from analyzers.interpret.folders import GENERATOR, TASK_ITEM
 from analyzers.interpret.objects import EngineV, MockV, PartialV, RequestV
 from analyzers.interpret.runtime import Consumer, Frame
 from analyzers.interpret.scope import Scope
@@ -311,12 +311,16 @@ def call_function(m: Machine, func: FuncV, args: CallArgs, loc: Loc) -> Value:
     scope = Scope(func.module, func.closure if isinstance(func.closure, Scope) else None)
     relevant.touch(m.loader, func.module.source, func.node)
     m.frames.append(frame)
+    facts = len(m.trace.facts)
     try:
         with patched(m, func.patches, func.module, loc):
             _bind(m, func, args, scope=scope, frame=frame, loc=loc)
             result = _run_body(m, func, scope, consumer, args)
     finally:
         m.frames.pop()
+    if isinstance(func.node, ast.AsyncFunctionDef) and later_serves.in_background(args.call):
+        # `asyncio.create_task(rollout_worker(queue))`: it serves on beside the run.
+        later_serves.defer(m, m.trace.facts[facts:], by=TASK_ITEM, task=m.serial())
     if func.memo is not None:
         func.memo[memo_key] = result
     return _check_memoised_request(m, frame, result)

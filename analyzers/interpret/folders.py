@@ -121,6 +121,8 @@ LATER_ITEM = "later item"
 # A write the run makes while a thread it started (or a pool's task) that serves the folder
 # goes on beside it (`later_serves.py`).
 THREAD_ITEM = "thread item"
+PROCESS_ITEM = "process item"  # the same, of a process it started (an engine of its own)
+TASK_ITEM = "task item"  # the same, of an asyncio task it started
 _REWRITERS = {
     "watched": "process",
     "thread": "thread",

@@ -29,7 +29,7 @@ from analyzers.interpret.containers import key_text
 from analyzers.interpret.folders import LATER_ITEM, as_one, content_at, relation
 from analyzers.interpret.places import shields
 from analyzers.interpret.runtime import LaterItem, Write
-from analyzers.interpret.syntax import DELEGATED, taken_at_once
+from analyzers.interpret.syntax import BACKGROUND, DELEGATED, taken_at_once
 from analyzers.interpret.trace import Removed, Served
 from analyzers.interpret.values import NONE
 
@@ -48,7 +48,13 @@ def runs_through(m: Machine, made: tuple[SourceFile, ast.expr] | None) -> bool:
     if how == DELEGATED:
         around = m.yield_handlers[-1] if m.yield_handlers else None
         return bool(getattr(around, "runs_through", False))
-    return how is not None
+    return how is not None and how != BACKGROUND
+
+
+def in_background(made: tuple[SourceFile, ast.expr] | None) -> bool:
+    """Whether the coroutine made by the expression `made` is handed to
+    `asyncio.create_task` (or `ensure_future`): it runs beside the run from there."""
+    return made is not None and taken_at_once(made[0].tree).get(id(made[1])) == BACKGROUND
 
 
 def defer(m: Machine, facts: Sequence[object], *, by: str = LATER_ITEM, task: int = 0) -> None:
@@ -57,15 +63,20 @@ def defer(m: Machine, facts: Sequence[object], *, by: str = LATER_ITEM, task: in
     drops before it that every run reaching it made (`remove_lora(1)` just before the serve,
     in the same run of its loop: `places.shields`), and nothing else of what its item did.
     `by`: what serves them (the row's words, `folders.LATER_ITEM` or `folders.THREAD_ITEM`);
-    `task`: the thread or pool task they end with (`finish`), 0 for a generator."""
+    `task`: the thread or pool task they end with (`finish`), 0 for a generator. A thread,
+    process or task's request is kept only when it served it more than once (in a loop)."""
     kept = {(_key(item.served), item.task) for item in m.later_serves}
     last: dict[tuple[object, ...], int] = {}
+    times: dict[tuple[object, ...], int] = {}
     for index, fact in enumerate(facts):
         if isinstance(fact, Served) and fact.path is not None:
             last[_key(fact)] = index
+            times[_key(fact)] = times.get(_key(fact), 0) + 1
+    # A worker that served a request once (a process per checkpoint) has no later one to make.
+    least = 1 if by == LATER_ITEM else 2
     for key, index in sorted(last.items(), key=lambda pair: pair[1]):
         served = facts[index]
-        if (key, task) in kept or not isinstance(served, Served):
+        if (key, task) in kept or times[key] < least or not isinstance(served, Served):
             continue
         drops = (
             fact
@@ -86,8 +97,8 @@ def after_write(m: Machine, write: Write) -> None:
     aliases = m.trace.same_inputs
     for item in m.later_serves:
         fact = item.served
-        if fact.proc != write.proc or fact.path is None:
-            continue
+        if fact.path is None:
+            continue  # a folder is one for every process: a write anywhere changes it
         path = as_one(fact.path, aliases) or fact.path
         if relation(as_one(write.target, aliases), path) is not True:
             continue

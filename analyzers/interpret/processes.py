@@ -19,7 +19,7 @@ from analyzers.files.parsing import Loc
 from analyzers.interpret import iteration, later_serves
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import key_text, spread_keywords
-from analyzers.interpret.folders import THREAD_ITEM
+from analyzers.interpret.folders import PROCESS_ITEM, THREAD_ITEM
 from analyzers.interpret.objects import PartialV
 from analyzers.interpret.syntax import dotted
 from analyzers.interpret.trace import Spawned
@@ -279,7 +279,11 @@ def method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> 
             receiver.task = _run_thread(m, receiver.target, receiver.args, loc)
         elif name == "join":
             later_serves.finish(m, receiver.task)
-        elif name in ("start", "run"):
+        elif name == "start":
+            receiver.task = _started(
+                m, lambda: _run_child(m, receiver.target, receiver.args, loc, None), PROCESS_ITEM
+            )
+        elif name == "run":
             _run_child(
                 m, receiver.target, receiver.args, loc, None if not receiver.thread else m.proc
             )
@@ -320,7 +324,7 @@ def start_subclass(m: Machine, instance: InstV, loc: Loc) -> bool:
     if kind == "thread":
         _run_thread(m, run, CallArgs([]), loc)
     else:
-        _run_child(m, run, CallArgs([]), loc, None)
+        _started(m, lambda: _run_child(m, run, CallArgs([]), loc, None), PROCESS_ITEM)
     return True
 
 
@@ -524,22 +528,28 @@ def _run_thread(m: Machine, func: Value, args: CallArgs, loc: Loc) -> int:
     """A started thread: run in the caller's process, its folder writes kept as going on
     beside the caller (`folders.concurrent_writes`), and what it serves as going on after the
     caller's writes until it is joined (`later_serves.py`); its task number."""
-    before, facts = len(m.writes), len(m.trace.facts)
-    _run_child(m, func, args, loc, m.proc)
+    before = len(m.writes)
+    task = _started(m, lambda: _run_child(m, func, args, loc, m.proc), THREAD_ITEM)
     m.concurrent.extend(m.writes[before:])
-    task = m.serial()
-    later_serves.defer(m, m.trace.facts[facts:], by=THREAD_ITEM, task=task)
     return task
 
 
 def _beside(m: Machine, run: Callable[[], Value]) -> FutureV:
     """A task handed to a thread pool (`executor.submit(rollout, ...)`): it serves beside the
     caller until its result is taken (`later_serves.py`)."""
+    result: list[Value] = []
+    task = _started(m, lambda: result.append(run()), THREAD_ITEM)
+    return FutureV(result[0], task)
+
+
+def _started(m: Machine, run: Callable[[], object], by: str) -> int:
+    """Run a thread, process or task started here, at once: what it serves goes on beside the
+    run, after the run's later writes, until it ends (`later_serves.py`); its task number."""
     facts = len(m.trace.facts)
-    value = run()
+    run()
     task = m.serial()
-    later_serves.defer(m, m.trace.facts[facts:], by=THREAD_ITEM, task=task)
-    return FutureV(value, task)
+    later_serves.defer(m, m.trace.facts[facts:], by=by, task=task)
+    return task
 
 
 def _run_child(m: Machine, func: Value, args: CallArgs, loc: Loc, proc: int | None) -> Value:

@@ -80,14 +80,17 @@ _TAKE_ALL = frozenset(
 )
 _TAKE_ALL_METHODS = frozenset({"join", "extend", "update"})
 # What `taken_at_once` answers for the value of a `yield from`: it is taken as the generator
-# around it is.
+# around it is; and for the coroutine handed to `asyncio.create_task`: it runs beside the run.
 DELEGATED = "delegated"
+BACKGROUND = "background"
+_STARTS_TASKS = frozenset({"create_task", "ensure_future"})
 
 
 def taken_at_once(tree: ast.Module) -> dict[int, str]:
     """The expressions of a module whose items are all taken where they stand, by id (once
     per module): the argument of `list(...)`, `sorted(...)`, `"".join(...)`, the iterable of
-    a list comprehension, and (`DELEGATED`) the value of each `yield from`. A generator made
+    a list comprehension, (`DELEGATED`) the value of each `yield from`, and (`BACKGROUND`)
+    the coroutine handed to `asyncio.create_task`. A generator made
     anywhere else (assigned, passed to `next` or `zip`, returned) runs a piece at a time,
     between what its consumer does (`later_serves.py`)."""
 
@@ -96,6 +99,8 @@ def taken_at_once(tree: ast.Module) -> dict[int, str]:
         for node in ast.walk(tree):  # breadth first: an outer expression before its parts
             if isinstance(node, ast.Call) and node.args and _takes_all(node.func):
                 found[id(node.args[0])] = "all"
+            elif isinstance(node, ast.Call) and node.args and _starts_task(node.func):
+                found[id(node.args[0])] = BACKGROUND
             elif isinstance(node, ast.ListComp | ast.SetComp | ast.DictComp) or (
                 isinstance(node, ast.GeneratorExp) and id(node) in found
             ):
@@ -106,6 +111,12 @@ def taken_at_once(tree: ast.Module) -> dict[int, str]:
         return found
 
     return node_memo(tree, "taken_at_once", build)
+
+
+def _starts_task(func: ast.expr) -> bool:
+    if isinstance(func, ast.Name):
+        return func.id in _STARTS_TASKS
+    return isinstance(func, ast.Attribute) and func.attr in _STARTS_TASKS
 
 
 def _takes_all(func: ast.expr) -> bool:
