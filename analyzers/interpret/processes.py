@@ -377,9 +377,12 @@ def remote(
         if named is not None:
             m.named_actors[named] = actor
         return actor
+    # Both run beside the caller until `ray.get` takes their result (`later_serves.py`).
     if isinstance(target, ActorMethodV):
-        return FutureV(_run_child(m, target.method, args, loc, target.actor.proc))
-    return FutureV(_run_child(m, target, args, loc, _task_worker(m, target, loc)))
+        method, proc = target.method, target.actor.proc
+        return _beside(m, lambda: _run_child(m, method, args, loc, proc), PROCESS_ITEM)
+    worker = _task_worker(m, target, loc)
+    return _beside(m, lambda: _run_child(m, target, args, loc, worker), PROCESS_ITEM)
 
 
 def _named_actor(options: dict[str, Value]) -> str | None:
@@ -534,11 +537,11 @@ def _run_thread(m: Machine, func: Value, args: CallArgs, loc: Loc) -> int:
     return task
 
 
-def _beside(m: Machine, run: Callable[[], Value]) -> FutureV:
-    """A task handed to a thread pool (`executor.submit(rollout, ...)`): it serves beside the
-    caller until its result is taken (`later_serves.py`)."""
+def _beside(m: Machine, run: Callable[[], Value], by: str = THREAD_ITEM) -> FutureV:
+    """A task handed to a thread pool (`executor.submit(rollout, ...)`), or to Ray: it serves
+    beside the caller until its result is taken (`later_serves.py`)."""
     result: list[Value] = []
-    task = _started(m, lambda: result.append(run()), THREAD_ITEM)
+    task = _started(m, lambda: result.append(run()), by)
     return FutureV(result[0], task)
 
 

@@ -19,6 +19,7 @@ from analyzers.interpret import (
     containers,
     entry_args,
     iteration,
+    later_serves,
     relevance,
 )
 from analyzers.interpret.callargs import CallArgs
@@ -430,8 +431,12 @@ def _match(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value:
 
 def _pass_through(m: Machine, value: Value | None) -> Value:
     if isinstance(value, FutureV):  # `ray.get(task.remote(...))`, `await asyncio.wrap_future`
+        later_serves.finish(m, value.task)  # the task is over once its result is taken
         return value.value
     if isinstance(value, ListV) and any(isinstance(item, FutureV) for item in value.items):
+        for item in value.items:
+            if isinstance(item, FutureV):
+                later_serves.finish(m, item.task)
         return ListV([item.value if isinstance(item, FutureV) else item for item in value.items])
     if isinstance(value, RequestV):
         return replace(value, rid=value.rid)
