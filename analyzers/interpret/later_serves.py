@@ -58,11 +58,11 @@ def in_background(made: tuple[SourceFile, ast.expr] | None) -> bool:
 
 
 def defer(m: Machine, facts: Sequence[object], *, by: str = LATER_ITEM, task: int = 0) -> None:
-    """Keep the requests among `facts` (what a generator's body did when it ran at once) to
+    """Keep the requests among `facts` (what a generator or a worker did when it ran at once) to
     serve again after later writes of their folders, one per site and request: each with the
     drops before it that every run reaching it made (`remove_lora(1)` just before the serve,
     in the same run of its loop: `places.shields`), and nothing else of what its item did.
-    `by`: what serves them (the row's words, `folders.LATER_ITEM` or `folders.THREAD_ITEM`);
+    `by`: what serves them (the row's words: `folders.LATER_ITEM`, `THREAD_ITEM`, ...);
     `task`: the thread or pool task they end with (`finish`), 0 for a generator. A thread,
     process or task's request is kept only when it served it more than once (in a loop)."""
     kept = {(_key(item.served), item.task) for item in m.later_serves}
