@@ -456,8 +456,9 @@ def _pool_method(m: Machine, pool: PoolV, name: str, args: CallArgs, loc: Loc) -
         if name != "submit" and rest:
             inner = iteration.plan(m, rest[0], loc, quiet=True)
         task = CallArgs(list(inner), dict(args.keywords))
-        if name == "submit" and pool.thread:
-            return _beside(m, lambda: _in_pool(m, pool, func, task, loc))
+        if name in ("submit", "apply_async"):
+            by = THREAD_ITEM if pool.thread else PROCESS_ITEM
+            return _beside(m, lambda: _in_pool(m, pool, func, task, loc), by)
         return FutureV(_in_pool(m, pool, func, task, loc))
     if name in ("map", "imap", "imap_unordered", "starmap", "starmap_async", "map_async"):
         results: list[Value] = []
