@@ -226,13 +226,12 @@ def _comprehension(
             if all(truthiness(m.eval(test, inner)) is not False for test in clause.ifs):
                 run(index + 1)
 
-    if isinstance(node, ast.GeneratorExp):
-        facts = len(m.trace.facts)
-        run(0)
-        if not later_serves.runs_through(m, (scope.module.source, node)):
-            later_serves.defer(m, m.trace.facts[facts:])  # its items may come later
-    else:
-        run(0)
+    facts = len(m.trace.facts)
+    run(0)
+    if isinstance(node, ast.GeneratorExp) and not later_serves.runs_through(
+        m, (scope.module.source, node)
+    ):
+        later_serves.defer(m, m.trace.facts[facts:])  # its items may come later
     if isinstance(node, ast.DictComp):
         return result
     kind = "set" if isinstance(node, ast.SetComp) else "list"

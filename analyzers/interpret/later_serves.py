@@ -29,7 +29,7 @@ from analyzers.interpret.containers import key_text
 from analyzers.interpret.folders import LATER_ITEM, as_one, content_at, relation
 from analyzers.interpret.places import shields
 from analyzers.interpret.runtime import LaterItem, Write
-from analyzers.interpret.syntax import BACKGROUND, DELEGATED, taken_at_once
+from analyzers.interpret.syntax import BACKGROUND, DELEGATED, TAKEN, taken_at_once
 from analyzers.interpret.trace import Removed, Served
 from analyzers.interpret.values import NONE
 
@@ -48,7 +48,7 @@ def runs_through(m: Machine, made: tuple[SourceFile, ast.expr] | None) -> bool:
     if how == DELEGATED:
         around = m.yield_handlers[-1] if m.yield_handlers else None
         return bool(getattr(around, "runs_through", False))
-    return how is not None and how != BACKGROUND
+    return how == TAKEN
 
 
 def in_background(made: tuple[SourceFile, ast.expr] | None) -> bool:
@@ -70,8 +70,9 @@ def defer(m: Machine, facts: Sequence[object], *, by: str = LATER_ITEM, task: in
     times: dict[tuple[object, ...], int] = {}
     for index, fact in enumerate(facts):
         if isinstance(fact, Served) and fact.path is not None:
-            last[_key(fact)] = index
-            times[_key(fact)] = times.get(_key(fact), 0) + 1
+            key = _key(fact)
+            last[key] = index
+            times[key] = times.get(key, 0) + 1
     # A worker that served a request once (a process per checkpoint) has no later one to make.
     least = 1 if by == LATER_ITEM else 2
     for key, index in sorted(last.items(), key=lambda pair: pair[1]):

@@ -262,21 +262,20 @@ def unknown_call(
             _hand_over(value)
     if made is None:
         made = m.opaque(f"{callee}(...)", loc)
-    if _names_a_class(callee.rpartition(".")[2]):
-        key = object_key(made)
+    key = object_key(made)
+    if key is not None and _names_a_class(callee.rpartition(".")[2]):
         given = [value for value in args.values() if _names_a_path(value)]
         for value in args.values():
             # `Trainer(args=TrainingArguments(output_dir=out))`: its arguments' folders too.
             inner = object_key(value)
             given += m.unseen.folders.get(inner, []) if inner is not None else []
-        if given and key is not None:
+        if given:
             m.unseen.folders[key] = given
-        if key is not None:
-            # What a settings object was made with is what it holds under that name:
-            # `TrainingArguments(output_dir=out).output_dir` is `out`, `Trainer(args=a).args`
-            # is `a` (a Hugging Face trainer's `save_model()` saves into `args.output_dir`).
-            for name, value in args.keywords.items():
-                m.unseen.attrs[(key, f".{name}")] = value
+        # What a settings object was made with is what it holds under that name:
+        # `TrainingArguments(output_dir=out).output_dir` is `out`, `Trainer(args=a).args` is
+        # `a` (a Hugging Face trainer's `save_model()` saves into `args.output_dir`).
+        for name, value in args.keywords.items():
+            m.unseen.attrs[(key, f".{name}")] = value
     return made
 
 

@@ -280,7 +280,7 @@ def method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> 
         elif name == "join":
             later_serves.finish(m, receiver.task)
         elif name == "start":
-            receiver.task = _started(
+            _, receiver.task = _started(
                 m, lambda: _run_child(m, receiver.target, receiver.args, loc, None), PROCESS_ITEM
             )
         elif name == "run":
@@ -533,7 +533,7 @@ def _run_thread(m: Machine, func: Value, args: CallArgs, loc: Loc) -> int:
     beside the caller (`folders.concurrent_writes`), and what it serves as going on after the
     caller's writes until it is joined (`later_serves.py`); its task number."""
     before = len(m.writes)
-    task = _started(m, lambda: _run_child(m, func, args, loc, m.proc), THREAD_ITEM)
+    _, task = _started(m, lambda: _run_child(m, func, args, loc, m.proc), THREAD_ITEM)
     m.concurrent.extend(m.writes[before:])
     return task
 
@@ -541,19 +541,18 @@ def _run_thread(m: Machine, func: Value, args: CallArgs, loc: Loc) -> int:
 def _beside(m: Machine, run: Callable[[], Value], by: str = THREAD_ITEM) -> FutureV:
     """A task handed to a thread pool (`executor.submit(rollout, ...)`), or to Ray: it serves
     beside the caller until its result is taken (`later_serves.py`)."""
-    result: list[Value] = []
-    task = _started(m, lambda: result.append(run()), by)
-    return FutureV(result[0], task)
+    return FutureV(*_started(m, run, by))
 
 
-def _started(m: Machine, run: Callable[[], object], by: str) -> int:
+def _started(m: Machine, run: Callable[[], Value], by: str) -> tuple[Value, int]:
     """Run a thread, process or task started here, at once: what it serves goes on beside the
-    run, after the run's later writes, until it ends (`later_serves.py`); its task number."""
+    run, after the run's later writes, until it ends (`later_serves.py`). Its result, and its
+    task number."""
     facts = len(m.trace.facts)
-    run()
+    value = run()
     task = m.serial()
     later_serves.defer(m, m.trace.facts[facts:], by=by, task=task)
-    return task
+    return value, task
 
 
 def _run_child(m: Machine, func: Value, args: CallArgs, loc: Loc, proc: int | None) -> Value:

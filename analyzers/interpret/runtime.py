@@ -94,7 +94,7 @@ class LaterItem:
 
     served: Served
     piece: tuple[Removed | Served, ...]
-    by: str  # what serves it: `folders.LATER_ITEM` (a generator) or `folders.THREAD_ITEM`
+    by: str  # what serves it: `folders.LATER_ITEM` (a generator), `THREAD_ITEM`, ...
     task: int = 0  # the thread or pool task it ends with (`later_serves.finish`)
 
 

@@ -434,10 +434,9 @@ def _pass_through(m: Machine, value: Value | None) -> Value:
         later_serves.finish(m, value.task)  # the task is over once its result is taken
         return value.value
     if isinstance(value, ListV) and any(isinstance(item, FutureV) for item in value.items):
-        for item in value.items:
-            if isinstance(item, FutureV):
-                later_serves.finish(m, item.task)
-        return ListV([item.value if isinstance(item, FutureV) else item for item in value.items])
+        return ListV(
+            [_pass_through(m, item) if isinstance(item, FutureV) else item for item in value.items]
+        )
     if isinstance(value, RequestV):
         return replace(value, rid=value.rid)
     return value if value is not None else NONE

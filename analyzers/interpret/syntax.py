@@ -79,8 +79,9 @@ _TAKE_ALL = frozenset(
     {"list", "tuple", "set", "frozenset", "sorted", "sum", "min", "max", "any", "all", "dict"}
 )
 _TAKE_ALL_METHODS = frozenset({"join", "extend", "update"})
-# What `taken_at_once` answers for the value of a `yield from`: it is taken as the generator
-# around it is; and for the coroutine handed to `asyncio.create_task`: it runs beside the run.
+# What `taken_at_once` answers: every item taken there; the value of a `yield from`, taken as
+# the generator around it is; the coroutine handed to `asyncio.create_task`, run beside the run.
+TAKEN = "taken"
 DELEGATED = "delegated"
 BACKGROUND = "background"
 _STARTS_TASKS = frozenset({"create_task", "ensure_future"})
@@ -97,15 +98,16 @@ def taken_at_once(tree: ast.Module) -> dict[int, str]:
     def build() -> dict[int, str]:
         found: dict[int, str] = {}
         for node in ast.walk(tree):  # breadth first: an outer expression before its parts
-            if isinstance(node, ast.Call) and node.args and _takes_all(node.func):
-                found[id(node.args[0])] = "all"
-            elif isinstance(node, ast.Call) and node.args and _starts_task(node.func):
-                found[id(node.args[0])] = BACKGROUND
+            if isinstance(node, ast.Call) and node.args:
+                if _callee_in(node.func, _TAKE_ALL, _TAKE_ALL_METHODS):
+                    found[id(node.args[0])] = TAKEN
+                elif _callee_in(node.func, _STARTS_TASKS, _STARTS_TASKS):
+                    found[id(node.args[0])] = BACKGROUND
             elif isinstance(node, ast.ListComp | ast.SetComp | ast.DictComp) or (
                 isinstance(node, ast.GeneratorExp) and id(node) in found
             ):
                 for clause in node.generators:
-                    found[id(clause.iter)] = "all"
+                    found[id(clause.iter)] = TAKEN
             elif isinstance(node, ast.YieldFrom):
                 found[id(node.value)] = DELEGATED
         return found
@@ -113,16 +115,11 @@ def taken_at_once(tree: ast.Module) -> dict[int, str]:
     return node_memo(tree, "taken_at_once", build)
 
 
-def _starts_task(func: ast.expr) -> bool:
+def _callee_in(func: ast.expr, names: frozenset[str], methods: frozenset[str]) -> bool:
+    """A call of a function named in `names` (`list(...)`) or of a method in `methods`."""
     if isinstance(func, ast.Name):
-        return func.id in _STARTS_TASKS
-    return isinstance(func, ast.Attribute) and func.attr in _STARTS_TASKS
-
-
-def _takes_all(func: ast.expr) -> bool:
-    if isinstance(func, ast.Name):
-        return func.id in _TAKE_ALL
-    return isinstance(func, ast.Attribute) and func.attr in _TAKE_ALL_METHODS
+        return func.id in names
+    return isinstance(func, ast.Attribute) and func.attr in methods
 
 
 def code_words(node: ast.AST | list[ast.stmt]) -> str:

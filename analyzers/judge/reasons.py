@@ -6,10 +6,19 @@ from collections.abc import Sequence
 
 from analyzers.files.parsing import Loc
 from analyzers.interpret.containers import key_text
+from analyzers.interpret.folders import LATER_ITEM, PROCESS_ITEM, TASK_ITEM, THREAD_ITEM
 from analyzers.interpret.values import Const, Sym, describe, label
 from analyzers.judge.lifetimes import Replayed, RunView, Stale, payload_difference
 from analyzers.vllm.cache import NO_LOAD_INPLACE
 from analyzers.vllm.releases import VllmVersion, has_load_inplace
+
+# What serves a folder beside the run's writes (`interpret/later_serves.py`), in the row's words.
+_SERVED_BESIDE = {
+    LATER_ITEM: "between two items of a generator that serves it",
+    THREAD_ITEM: "while a thread the run started serves it",
+    PROCESS_ITEM: "while a process the run started serves it",
+    TASK_ITEM: "while an asyncio task the run started serves it",
+}
 
 
 def describe_stale(stale: Sequence[Stale], view: RunView) -> tuple[str, Loc, list[tuple[Loc, str]]]:
@@ -55,14 +64,8 @@ def describe_stale(stale: Sequence[Stale], view: RunView) -> tuple[str, Loc, lis
             else f"may be rewritten by a generator the run iterates, between two of its items "
             f"(it writes at {write})"
             if event.content.rewriter == "generator"
-            else f"may be rewritten at {write} between two items of a generator that serves it"
-            if event.content.rewriter == "later item"
-            else f"may be rewritten at {write} while a thread the run started serves it"
-            if event.content.rewriter == "thread item"
-            else f"may be rewritten at {write} while a process the run started serves it"
-            if event.content.rewriter == "process item"
-            else f"may be rewritten at {write} while an asyncio task the run started serves it"
-            if event.content.rewriter == "task item"
+            else f"may be rewritten at {write} {_SERVED_BESIDE[event.content.rewriter]}"
+            if event.content.rewriter in _SERVED_BESIDE
             else f"is rewritten by the repository's client that posts it here (it saves the "
             f"weights at {write} before each post)"
             if event.content.rewriter == "client"
