@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from analyzers.files.parsing import Loc
@@ -60,6 +61,10 @@ from analyzers.interpret.worlds import Oracle
 
 ENTRY_CALLS = 2
 _PASS = ast.Pass()  # the statement an empty block stands at
+# A saved point inside a top-level `if` side: the `if`'s index times this, plus the statement.
+_IN_BLOCK = 1 << 20
+# A block taken up inside: its run, the step it began at, the statement to go on from.
+BlockResume = tuple[int, int, int]
 IN_TURN = "*"  # an entry `(Class or "", IN_TURN, m1, m2, ...)`: those functions in turn
 # The run state a snapshot holds: everything a run changes, except the answers of its oracle.
 _STATE = (
@@ -236,21 +241,66 @@ class Machine:
         self._guarded(lambda: self._run_script(module))
 
     def _run_script(self, module: Module) -> None:
-        """The top level, taken up where an earlier world that answered alike left it."""
+        """The top level, taken up where an earlier world that answered alike left it: between
+        two top-level statements, or between two statements of a top-level `if` side that
+        decided nothing to enter (`if __name__ == "__main__":`, where scripts that import
+        inside it spend most of a run before their first undecided condition)."""
         points = self.resumes.main if self.resumes is not None else None
         body = module.source.tree.body
         resumed = self._resume(points) if points is not None else None
+        inside: tuple[int, tuple[int, int, Guard]] | None = None
         if resumed is not None:
-            start, scope = resumed[0], resumed[1]["scope"]
+            (start, first), scope = divmod(resumed[0], _IN_BLOCK), resumed[1]["scope"]
+            if first:
+                inside = first, resumed[1]["block"]
         else:
             start, scope = 0, self._module_scope(module, as_main=True).scope
         assert isinstance(scope, Scope)
         for index in range(start, len(body)):
             if points is not None and index > start:
-                self._save(points, index, scope=scope)
-            self.marks = [Mark(0, index, body[index], len(self.oracle.log), None)]
-            statements.execute(self, body[index], scope)
+                self._save(points, index * _IN_BLOCK, scope=scope)
+            statement = body[index]
+            self.marks = [Mark(0, index, statement, len(self.oracle.log), None)]
+            after = self._saving_in_block(points, index, scope) if points is not None else None
+            if inside is not None:
+                first, (run, started, guard) = inside
+                inside = None
+                assert isinstance(statement, ast.If)
+                self.exec_block(statement.body, scope, guard, after, resume=(run, started, first))
+            elif after is not None and isinstance(statement, ast.If):
+                statements.execute_if(self, statement, scope, after)
+            else:
+                statements.execute(self, statement, scope)
         self.marks = []
+
+    def _saving_in_block(
+        self, points: Points, index: int, scope: Scope
+    ) -> Callable[[ast.stmt, int], None]:
+        """What runs after each statement of the side a top-level `if` at `index` entered: a
+        copy of the state there, while no answer was given since the `if` began. The marks of
+        the blocks under way are then the same in a world that takes the copy up, only with
+        every answer position moved back by the answers before it, as at a top-level point."""
+
+        def save(_: ast.stmt, __: int) -> None:
+            marks = self.marks
+            if len(marks) != 2 or len(self.oracle.log) != marks[0].logged:
+                return
+            block = marks[1]
+            following = block.position + 1
+            statement = marks[0].statement
+            if not isinstance(block.entry, Guard) or not isinstance(statement, ast.If):
+                return
+            if following >= len(statement.body) or following >= _IN_BLOCK:
+                return
+            guard = replace(block.entry, start=0, end=0)
+            self._save(
+                points,
+                index * _IN_BLOCK + following,
+                scope=scope,
+                block=(block.run, block.started, guard),
+            )
+
+        return save
 
     def run_function(self, module: Module, path: Sequence[str]) -> None:
         """Import `module`, then call its function (or `Class.method`) with unknown arguments;
@@ -567,17 +617,25 @@ class Machine:
         scope: Scope,
         entry: BlockEntry = None,
         after: Callable[[ast.stmt, int], None] | None = None,
+        *,
+        resume: BlockResume | None = None,
     ) -> None:
         """`entry`: how the block was entered (an `if` side, a loop; None: by its statement);
-        `after(statement, unseen)` runs after each statement with the `unseen_results` it made."""
-        self._blocks += 1
-        run = self._blocks
+        `after(statement, unseen)` runs after each statement with the `unseen_results` it made;
+        `resume`: the block's run and first step as a saved state had them, and the statement
+        to go on from (`_run_script`)."""
+        log = self.oracle.log
+        if resume is None:
+            self._blocks += 1
+            run, started, first = self._blocks, self.steps, 0
+        else:
+            run, started, first = resume
         marks = self.marks
         depth = len(marks)
-        log, started = self.oracle.log, self.steps
-        marks.append(Mark(run, 0, body[0] if body else _PASS, len(log), entry, started))
+        marks.append(Mark(run, first, body[first] if body else _PASS, len(log), entry, started))
         try:
-            for index, statement in enumerate(body):
+            for index in range(first, len(body)):
+                statement = body[index]
                 marks[depth] = Mark(run, index, statement, len(log), entry, started)
                 before = self.unseen_results
                 statements.execute(self, statement, scope)

@@ -4,7 +4,9 @@ The machine is deterministic: a world whose answers to the undecidable condition
 an earlier run's answers so far would run exactly as that run did, up to the same point. So a
 copy of the state there (with the answers given) lets it start there. The points are statement
 boundaries where no call or loop is under way: between the top-level statements of a script,
-after the driver's import, after the instance of a method's class is built.
+between the statements of a top-level `if` side that was entered without an answer (`if
+__name__ == "__main__":`), after the driver's import, after the instance of a method's class
+is built.
 
 A world follows a saved run when each earlier answer is the one its forced prefix gives, and
 past that prefix the default (what its oracle answers there). The deepest such point wins.

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from analyzers.interpret import (
@@ -240,7 +240,24 @@ def _only_raises(orelse: list[ast.stmt], lines: list[str]) -> bool:
     return _raises(chained.body) and bool(chained.orelse) and _only_raises(chained.orelse, lines)
 
 
-def _if(m: Machine, node: ast.If, scope: Scope, *, chained: bool = False) -> None:
+def execute_if(
+    m: Machine, node: ast.If, scope: Scope, after: Callable[[ast.stmt, int], None]
+) -> None:
+    """`execute` of an `if`, with `after` run after each statement of the side it enters
+    when deciding it logged nothing and left nothing to note after it (`Machine._run_script`
+    saves states there)."""
+    m.tick()
+    _if(m, node, scope, after=after)
+
+
+def _if(
+    m: Machine,
+    node: ast.If,
+    scope: Scope,
+    *,
+    chained: bool = False,
+    after: Callable[[ast.stmt, int], None] | None = None,
+) -> None:
     lines = scope.module.source.lines
     default = branch_default(node, lines)
     log = m.oracle.log
@@ -274,7 +291,8 @@ def _if(m: Machine, node: ast.If, scope: Scope, *, chained: bool = False) -> Non
     before = guards.effects(m) if periodic else None
     try:
         if taken:
-            m.exec_block(node.body, scope, entry)
+            quiet = before is None and len(log) == start
+            m.exec_block(node.body, scope, entry, after if quiet else None)
         elif is_elif(node.orelse, lines):
             _if(m, node.orelse[0], scope, chained=True)  # type: ignore[arg-type]
         elif node.orelse:

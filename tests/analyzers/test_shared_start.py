@@ -212,3 +212,89 @@ def test_a_function_entry_shares_the_import_of_its_module(tmp_path: Path) -> Non
         "        llm.generate(['hi'], lora_request=request)\n"
     )
     _assert_copies_finish_the_search(tmp_path)
+
+
+def _inside_main_block(text: str, before: str = "") -> str:
+    """The driver's statements moved into `if __name__ == "__main__":`, after `before`."""
+    body = "".join(f"    {line}\n" if line else "\n" for line in text.splitlines())
+    return f"{before}if __name__ == '__main__':\n{body}"
+
+
+def _registry_apart(root: Path) -> None:
+    """The heavy repository with its registry in a module of its own that the driver imports
+    first: the templates' import then reads a module imported before it, so no world can take
+    a copy of that import alone (`import_reuse.py`), as in a framework's package."""
+    _heavy_repository(root)
+    templates = root / "pkg" / "templates.py"
+    lines = templates.read_text().splitlines(keepends=True)
+    (root / "pkg" / "base.py").write_text("".join(lines[:8]))
+    templates.write_text("from pkg.base import Template, register\n" + "".join(lines[8:]))
+    driver = root / "evaluate.py"
+    driver.write_text(
+        driver.read_text().replace(
+            "from pkg.templates import TEMPLATES\n",
+            "from pkg.base import TEMPLATES\nimport pkg.templates\n",
+        )
+    )
+
+
+def test_a_script_that_imports_inside_its_main_block_shares_the_import(tmp_path: Path) -> None:
+    """Every statement, the heavy import too, is inside `if __name__ == "__main__":` (as in a
+    framework's example scripts): worlds take up the state after the import inside that block
+    instead of running the script from its first line."""
+    _registry_apart(tmp_path)
+    text = (tmp_path / "evaluate.py").read_text()
+    (tmp_path / "evaluate.py").write_text(_inside_main_block(text))
+    _assert_copies_finish_the_search(tmp_path)
+
+
+def test_a_main_block_after_an_answer_is_taken_up_where_it_was_left(tmp_path: Path) -> None:
+    """A flag is answered before the block: a world takes up the copy inside the block only
+    with the same answer, and its answers there are counted from the copy on."""
+    _registry_apart(tmp_path)
+    text = (tmp_path / "evaluate.py").read_text()
+    before = "import os\nif os.environ.get('FIRST'):\n    print('first')\n"
+    (tmp_path / "evaluate.py").write_text(_inside_main_block(text, before))
+    _assert_copies_finish_the_search(tmp_path)
+
+
+@pytest.mark.parametrize(
+    "loop",
+    [
+        # a drop that only some worlds make, just before the serve: which drops shield which
+        # serve is read off the blocks under way and the answers given inside them
+        "for step in (1, 2, 3):\n"
+        "    if os.environ.get('CLEAN'):\n"
+        "        llm.remove_lora(1)\n"
+        "    llm.generate(['x'], lora_request=LoRARequest('a', 1, f'ckpt-{step}'))\n",
+        # an answer inside the block before another import: no copy is taken after it
+        "if os.environ.get('EARLY'):\n"
+        "    print('early')\n"
+        "import pkg.templates\n"
+        "for step in (1, 2, 3):\n"
+        "    llm.remove_lora(1)\n"
+        "    llm.generate(['x'], lora_request=LoRARequest('a', 1, f'ckpt-{step}'))\n",
+    ],
+    ids=["drop-under-a-flag", "answer-before-the-import"],
+)
+def test_a_copy_inside_the_main_block_changes_no_row(tmp_path: Path, loop: str) -> None:
+    """An import light enough that runs from the beginning finish the search too, so the rows
+    must be equal, copies or not."""
+    _registry_apart(tmp_path)
+    templates = tmp_path / "pkg" / "templates.py"
+    templates.write_text("".join(templates.read_text().splitlines(keepends=True)[:60]))
+    text = (
+        "import os\n"
+        "from vllm import LLM\n"
+        "from vllm.lora.request import LoRARequest\n"
+        "from pkg.base import TEMPLATES\n"
+        "llm = LLM(model='base', enable_lora=True)\n"
+        "for flag in ('A', 'B', 'C'):\n"
+        "    if os.environ.get(flag):\n"
+        "        print(flag, len(TEMPLATES))\n"
+    ) + loop
+    (tmp_path / "evaluate.py").write_text(_inside_main_block(text))
+    shared = _row(tmp_path, "evaluate.py", 0)
+    assert isinstance(shared, dict)
+    assert shared == _row(tmp_path, "evaluate.py", None)
+    assert shared == _row(tmp_path, "evaluate.py", 1_000)
