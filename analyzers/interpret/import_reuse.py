@@ -265,6 +265,8 @@ def _fixed(m: Machine) -> tuple[object, ...]:
         len(trace.heavy),
         len(trace.conditions),
         len(trace.same_inputs),
+        len(trace.compared),
+        len(trace.apart),
         len(trace.taken_literals),
         trace.incomplete,
         trace.search_ended,

@@ -226,6 +226,9 @@ class Machine:
         if isinstance(value, Cond):
             return conditions.decide(self, value, default=default, loc=loc, weight=weight)
         choice = self.oracle.decide(default, memo, weight)
+        compared = self.trace.compared.get(value.key) if isinstance(value, Sym) else None
+        if compared is not None and choice == compared[0]:
+            self.trace.apart.add(frozenset(compared[1:]))  # `a != b` held: two values
         if memo is None or memo not in self.trace.decisions:
             where = f"{loc.code} ({loc})"
             self.trace.decisions.append(memo or where)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from analyzers.files.parsing import Loc
 from analyzers.interpret import conditions, containers, versions, vllm_api
@@ -421,7 +421,15 @@ def _compare(m: Machine, name: str, left: Value, right: Value, loc: Loc) -> Valu
         other = right.key if isinstance(right, SeqSym) else key_text(right)
         key = f"({key_text(left)} {name} {other})"
         return Sym(key, f"`{loc.code}`", where=str(loc))
-    return m.opaque(f"`{loc.code}`", loc)
+    truth = m.opaque(f"`{loc.code}`", loc)
+    if name in ("Equal", "NotEqual") and _plain_unseen(left) and _plain_unseen(right):
+        m.trace.compared[truth.key] = (name == "NotEqual", left.key, right.key)
+    return truth
+
+
+def _plain_unseen(value: Value) -> TypeGuard[Sym]:
+    """A result of unseen code as it came (no offset): what `!=` on two of them compares."""
+    return isinstance(value, Sym) and value.opaque and not value.offset
 
 
 def _held(container: Value) -> list[Value]:

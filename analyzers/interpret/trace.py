@@ -76,6 +76,8 @@ class Served:
     place: Place = ()  # the statements under way when it was served (`Machine.place`)
     guards: frozenset[Guard] = frozenset()  # the `if` sides it was served under
     calls: tuple[Loc, ...] = ()  # the calls under way when it was served, outermost first
+    # the keys of unseen results this world took to differ from its path (`Trace.apart`)
+    apart: frozenset[str] = field(default=frozenset(), compare=False)
 
 
 @dataclass
@@ -290,6 +292,17 @@ class Trace:
     same_inputs: dict[str, str] = field(default_factory=dict)
     # An input this world took to be a literal key of a dict (`REQUESTS[name]`), by its key.
     taken_literals: dict[str, Const] = field(default_factory=dict)
+    # `a != b` (or `a == b`) of two results of unseen code, by the key of the unknown truth it
+    # gave: (whether it is `!=`, a's key, b's key). The world's answer may set them apart.
+    compared: dict[str, tuple[bool, str, str]] = field(default_factory=dict)
+    # Pairs of such results this world took to differ (it answered `a != b` true): a folder
+    # served under an id another of them was loaded under is then surely another folder
+    # (`if ckpt != last: serve(ckpt)`, a watcher of the newest checkpoint).
+    apart: set[frozenset[str]] = field(default_factory=set)
+
+    def taken_apart(self, key: str) -> frozenset[str]:
+        """The keys of the results this world took to differ from the one with `key`."""
+        return frozenset(other for pair in self.apart if key in pair for other in pair - {key})
 
     def settle_same_inputs(self) -> None:
         """Write every input this world took to be another under that one's key, so that the

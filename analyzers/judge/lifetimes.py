@@ -244,7 +244,7 @@ def _classify(event: Served, source: Served | None, record: ReplayRecord) -> Sta
     path_answer = (
         same(source.path, wanted) if source.path is not None and wanted is not None else None
     )
-    if path_answer is False:
+    if path_answer is False or (path_answer is None and _taken_apart(event, source.path, wanted)):
         return Stale(event, source, record, certain=True)
     if path_answer is None:
         return _path_difference(event, source, record, wanted)
@@ -307,6 +307,17 @@ def payload_difference(before: Content, after: Content) -> tuple[str, bool] | No
             return name, not (a_open or b_open)
     names = {name for name, _ in after.payload} ^ set(earlier)
     return (sorted(names)[0], True) if names else None
+
+
+def _taken_apart(event: Served, loaded: Value | None, wanted: Value | None) -> bool:
+    """The run took the folder it serves to differ from the one loaded under the id: it
+    tested `wanted != loaded` and went on with the answer true (`Trace.apart`)."""
+    return (
+        wanted is event.path
+        and isinstance(wanted, Sym)
+        and isinstance(loaded, Sym)
+        and loaded.key in event.apart
+    )
 
 
 def _path_difference(
