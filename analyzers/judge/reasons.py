@@ -80,8 +80,11 @@ def describe_stale(stale: Sequence[Stale], view: RunView) -> tuple[str, Loc, lis
             focus.append((write, "adapter folder rewritten"))
     else:
         wanted = event.intended_path if event.intended_path is not None else event.path
+        given = label(source.path)
+        if given == label(wanted):  # two results of one unseen call (a watcher's two polls)
+            given = "another value of it"
         detail = (
-            f"the request for {label(wanted)} at {event.loc} is served {label(source.path)}, "
+            f"the request for {label(wanted)} at {event.loc} is served {given}, "
             f"loaded by an earlier request at {source.loc}"
         )
         if event.intended_path is not None:

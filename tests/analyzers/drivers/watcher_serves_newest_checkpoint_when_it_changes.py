@@ -1,4 +1,4 @@
-# expect: Affected line=28 reason~="1 of 3 requests are stale"
+# expect: Affected line=28 reason~="1 of 3 requests are stale; the request for `max(found, key=os.path.getmtime)` at watcher_serves_newest_checkpoint_when_it_changes.py:25 is served another value of it"
 """An evaluation daemon polls the training run's folder and evaluates the newest checkpoint
 whenever it changes, always as lora_int_id 1. The test `ckpt != last` is what makes each
 evaluation another folder: from the second one on, vLLM serves the first checkpoint's weights."""
