@@ -481,7 +481,12 @@ def enter_context(
             if leave is not None:
                 call_value(m, leave, CallArgs([NONE, NONE, NONE]), loc)
         return
-    body(library.entered_value(m, manager, loc))
+    entered = library.entered_value(m, manager, loc)
+    try:
+        body(entered)
+    finally:
+        if isinstance(manager, processes.PoolV):
+            processes.end_tasks(m, manager)  # its `with` waits for them, or terminates them
 
 
 def _run_context_function(m: Machine, manager: ContextCallV, body: Callable[[Value], None]) -> None:

@@ -86,6 +86,7 @@ class PoolV(Obj):
     initializer: Value | None = None
     initargs: list[Value] = field(default_factory=list)
     initialised: set[int] = field(default_factory=set)
+    tasks: list[int] = field(default_factory=list)  # submitted ones, beside the run until waited
 
 
 @dataclass(eq=False)
@@ -289,6 +290,9 @@ def method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> 
             )
         return NONE
     if isinstance(receiver, PoolV):
+        if _waits_for_tasks(name, args):
+            end_tasks(m, receiver)
+            return NONE
         return _pool_method(m, receiver, name, args, loc)
     if isinstance(receiver, FutureV) and name == "result":
         later_serves.finish(m, receiver.task)
@@ -458,7 +462,9 @@ def _pool_method(m: Machine, pool: PoolV, name: str, args: CallArgs, loc: Loc) -
         task = CallArgs(list(inner), dict(args.keywords))
         if name in ("submit", "apply_async"):
             by = THREAD_ITEM if pool.thread else PROCESS_ITEM
-            return _beside(m, lambda: _in_pool(m, pool, func, task, loc), by)
+            future = _beside(m, lambda: _in_pool(m, pool, func, task, loc), by)
+            pool.tasks.append(future.task)
+            return future
         return FutureV(_in_pool(m, pool, func, task, loc))
     if name in ("map", "imap", "imap_unordered", "starmap", "starmap_async", "map_async"):
         results: list[Value] = []
@@ -483,6 +489,50 @@ def _pool_method(m: Machine, pool: PoolV, name: str, args: CallArgs, loc: Loc) -
                 results.append(_in_pool(m, pool, func, CallArgs(row), loc))
         return ListV(results)
     return None
+
+
+def _waits_for_tasks(name: str, args: CallArgs) -> bool:
+    """`pool.shutdown()` (an executor waits unless told not to), `pool.join()` and
+    `pool.terminate()` (a process pool's tasks are over, or killed)."""
+    if name in ("join", "terminate"):
+        return True
+    if name == "shutdown":
+        wait = args.get(0, "wait")
+        return wait is None or (isinstance(wait, Const) and wait.value is True)
+    return False
+
+
+def end_tasks(m: Machine, pool: PoolV) -> None:
+    """Every task submitted to `pool` is over: it serves beside the run no more (the pool's
+    `with` block left, `shutdown()`, `join()`)."""
+    for task in pool.tasks:
+        later_serves.finish(m, task)
+    pool.tasks.clear()
+
+
+def waited(m: Machine, futures: Value, args: CallArgs) -> Value | None:
+    """`concurrent.futures.wait(futures)`: each task is over when it returns (none with a
+    timeout, or when it returns at the first one done); `(done, not_done)`. None: not a list
+    of the run's own futures."""
+    if not isinstance(futures, ListV) or not futures.items:
+        return None
+    if not all(isinstance(item, FutureV) for item in futures.items):
+        return None
+    timeout, when = args.get(1, "timeout"), args.get(2, "return_when")
+    if timeout is not None and not (isinstance(timeout, Const) and timeout.value is None):
+        return None
+    if when is not None and not _all_completed(when):
+        return None
+    for item in futures.items:
+        assert isinstance(item, FutureV)
+        later_serves.finish(m, item.task)
+    return ListV([ListV(list(futures.items)), ListV([])])
+
+
+def _all_completed(value: Value) -> bool:
+    if isinstance(value, Const):
+        return value.value == "ALL_COMPLETED"
+    return isinstance(value, Ext) and value.qual.endswith(".ALL_COMPLETED")
 
 
 def _chunk_size(

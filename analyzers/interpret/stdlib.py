@@ -20,6 +20,7 @@ from analyzers.interpret import (
     entry_args,
     iteration,
     later_serves,
+    processes,
     relevance,
 )
 from analyzers.interpret.callargs import CallArgs
@@ -330,6 +331,10 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
         return Ext(qual) if qual != "functools.wraps" else Ext("functools.wraps")
     if qual in _PASS_THROUGH:
         return _pass_through(m, first)
+    if qual == "concurrent.futures.wait" and first is not None:
+        done = processes.waited(m, first, args)
+        if done is not None:
+            return done
     if qual in ("copy.copy", "copy.deepcopy"):
         copied = _copy(m, first, qual == "copy.deepcopy", {}, 0)
         return copied if copied is not None else NONE
