@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import posixpath
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
@@ -91,6 +91,23 @@ _PASS_THROUGH = frozenset(
 )  # fmt: skip
 _REPEAT_ITEMS = 10_000  # `itertools.repeat(x, n)` spelled out up to this many items
 _COPY_DEPTH = 32  # nesting a deep copy follows; deeper parts stay shared (worst case: shared)
+
+
+@dataclass(eq=False)
+class QueueV(Obj):
+    """A first-in first-out queue (`queue.Queue()`, `multiprocessing.Queue()`, `asyncio.Queue()`)
+    and what was put into it and not yet taken. A worker started before the puts ran at once,
+    so it found the queue empty: what it takes is then an unknown, as any `get` of an empty
+    queue is (another thread, a process, a library may put into it)."""
+
+    items: list[Value] = field(default_factory=list)
+
+
+# First-in first-out queues whose `get` hands back the oldest item put (not LIFO, priority).
+_FIFO_QUEUES = frozenset(
+    {"queue.Queue", "queue.SimpleQueue", "multiprocessing.Queue", "multiprocessing.SimpleQueue",
+     "multiprocessing.JoinableQueue", "torch.multiprocessing.Queue", "asyncio.Queue"}
+)  # fmt: skip
 
 
 @dataclass(eq=False)
@@ -320,6 +337,8 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
         if all(iteration.is_known_sequence(s) for s in sources):
             return ListV([item for s in sources for item in iteration.plan(m, s, loc, quiet=True)])
         return SeqSym(f"chain#{m.serial()}", f"`{loc.code}`", str(loc))
+    if qual in _FIFO_QUEUES:
+        return QueueV()
     if qual == "functools.partial" and first is not None:
         return PartialV(first, CallArgs(list(args.positional[1:]), dict(args.keywords)))
     if qual in (
@@ -578,11 +597,25 @@ _PATH_METHODS = frozenset(
 )
 
 
+def _queue_method(m: Machine, queue: QueueV, name: str, args: CallArgs, loc: Loc) -> Value | None:
+    """`put` keeps the item, `get` hands back the oldest one kept, or an unknown from an empty
+    queue; None (the call's result is unknown) for every other method (`empty()`, `qsize()`:
+    they depend on when the other side runs)."""
+    if name in ("put", "put_nowait") and args.positional:
+        queue.items.append(args.positional[0])
+        return NONE
+    if name in ("get", "get_nowait"):
+        return queue.items.pop(0) if queue.items else m.opaque(f"`{loc.code}`", loc)
+    return None
+
+
 def _path_like(value: Value) -> bool:
     return is_text(value) or isinstance(value, Sym | Concat)
 
 
 def method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> Value | None:
+    if isinstance(receiver, QueueV):
+        return _queue_method(m, receiver, name, args, loc)
     if isinstance(receiver, DigestV):
         if name == "hexdigest":
             return HashText(receiver.source, f"{receiver.desc}.hexdigest()", receiver.bits)
