@@ -197,6 +197,8 @@ def call_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc
             return call_value(m, found, args, loc)
         if name == "start" and processes.start_subclass(m, receiver, loc):
             return NONE
+        if name == "join" and processes.join_subclass(m, receiver):
+            return NONE
         delegated = classes.delegated_attribute(m, receiver, name, loc)
         if delegated is not None:
             return call_value(m, delegated, args, loc)

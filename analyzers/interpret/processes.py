@@ -326,9 +326,20 @@ def start_subclass(m: Machine, instance: InstV, loc: Loc) -> bool:
     if kind is None or not isinstance(run, FuncV):
         return False
     if kind == "thread":
-        _run_thread(m, run, CallArgs([]), loc)
+        instance.task = _run_thread(m, run, CallArgs([]), loc)
     else:
-        _started(m, lambda: _run_child(m, run, CallArgs([]), loc, None), PROCESS_ITEM)
+        _, instance.task = _started(
+            m, lambda: _run_child(m, run, CallArgs([]), loc, None), PROCESS_ITEM
+        )
+    return True
+
+
+def join_subclass(m: Machine, instance: InstV) -> bool:
+    """`worker.join()` on a started subclass of `Thread` or `Process` (its class defines no
+    `join` of its own): it serves no more."""
+    if not instance.task:
+        return False
+    later_serves.finish(m, instance.task)
     return True
 
 

@@ -205,6 +205,7 @@ class InstV(Obj):
     cls: ClassV
     attrs: dict[str, Value] = field(default_factory=dict)
     born: int = -1  # the run's serial number when it was made (`Unseen.keep`)
+    task: int = 0  # a started `Thread` / `Process` subclass: serves until joined (`processes`)
 
 
 class LazyImport(Obj):
