@@ -264,25 +264,26 @@ class Machine:
                 self._save(points, index * _IN_BLOCK, scope=scope)
             statement = body[index]
             self.marks = [Mark(0, index, statement, len(self.oracle.log), None)]
-            after = self._saving_in_block(points, index, scope) if points is not None else None
+            if points is None or not isinstance(statement, ast.If):
+                statements.execute(self, statement, scope)
+                continue
+            after = self._saving_in_block(points, index, statement, scope)
             if inside is not None:
                 first, (run, started, guard) = inside
                 inside = None
-                assert isinstance(statement, ast.If)
                 self.exec_block(statement.body, scope, guard, after, resume=(run, started, first))
-            elif after is not None and isinstance(statement, ast.If):
-                statements.execute_if(self, statement, scope, after)
             else:
-                statements.execute(self, statement, scope)
+                statements.execute_if(self, statement, scope, after)
         self.marks = []
 
     def _saving_in_block(
-        self, points: Points, index: int, scope: Scope
+        self, points: Points, index: int, node: ast.If, scope: Scope
     ) -> Callable[[ast.stmt, int], None]:
-        """What runs after each statement of the side a top-level `if` at `index` entered: a
-        copy of the state there, while no answer was given since the `if` began. The marks of
-        the blocks under way are then the same in a world that takes the copy up, only with
-        every answer position moved back by the answers before it, as at a top-level point."""
+        """What runs after each statement of the side the top-level `if` `node` (at `index`)
+        entered: a copy of the state there, while no answer was given since the `if` began.
+        The marks of the blocks under way are then the same in a world that takes the copy up,
+        only with every answer position moved back by the answers before it, as at a
+        top-level point."""
 
         def save(_: ast.stmt, __: int) -> None:
             marks = self.marks
@@ -290,10 +291,9 @@ class Machine:
                 return
             block = marks[1]
             following = block.position + 1
-            statement = marks[0].statement
-            if not isinstance(block.entry, Guard) or not isinstance(statement, ast.If):
+            if not isinstance(block.entry, Guard):  # the hook is only handed the `if`'s body
                 return
-            if following >= len(statement.body) or following >= _IN_BLOCK:
+            if following >= len(node.body) or following >= _IN_BLOCK:
                 return
             guard = replace(block.entry, start=0, end=0)
             self._save(

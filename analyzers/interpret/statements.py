@@ -243,9 +243,8 @@ def _only_raises(orelse: list[ast.stmt], lines: list[str]) -> bool:
 def execute_if(
     m: Machine, node: ast.If, scope: Scope, after: Callable[[ast.stmt, int], None]
 ) -> None:
-    """`execute` of an `if`, with `after` run after each statement of the side it enters
-    when deciding it logged nothing and left nothing to note after it (`Machine._run_script`
-    saves states there)."""
+    """`execute` of an `if`, with `after` run after each statement of its body when it
+    leaves nothing to note after the body (`Machine._run_script` saves states there)."""
     m.tick()
     _if(m, node, scope, after=after)
 
@@ -291,8 +290,7 @@ def _if(
     before = guards.effects(m) if periodic else None
     try:
         if taken:
-            quiet = before is None and len(log) == start
-            m.exec_block(node.body, scope, entry, after if quiet else None)
+            m.exec_block(node.body, scope, entry, after if before is None else None)
         elif is_elif(node.orelse, lines):
             _if(m, node.orelse[0], scope, chained=True)  # type: ignore[arg-type]
         elif node.orelse:
