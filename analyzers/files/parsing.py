@@ -261,6 +261,8 @@ def checked_tree(text: str, path: str) -> ast.Module:
             raise ParseFailure(
                 f"nesting too deep to analyse ({message})", exc.lineno or 1
             ) from None
+        if exc.lineno is None:  # a NUL byte: Python 3.11.4+ names no line for it
+            raise ParseFailure(f"not Python source: {message}") from None
         raise ParseFailure(
             f"syntax error at line {exc.lineno}: {message}", exc.lineno or 1
         ) from None

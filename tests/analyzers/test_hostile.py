@@ -55,6 +55,17 @@ def test_what_cpython_would_not_compile_is_indeterminate_with_the_line(
     assert message in reason
 
 
+def test_a_nul_byte_is_indeterminate_without_naming_a_line(tmp_path: Path) -> None:
+    """CPython 3.11.4+ refuses a NUL byte with a syntax error that has no line number: the row
+    says what is wrong, not "at line None"."""
+    (tmp_path / "nul.py").write_bytes(NEEDLE.encode() + b"r = LoRARequest('a', 1, 'p')\x00\n")
+    verdict, reason = _row(_audit(tmp_path), "nul.py")
+    assert verdict is Verdict.INDETERMINATE
+    assert "not Python source" in reason
+    assert "null bytes" in reason
+    assert "None" not in reason
+
+
 def test_invalid_utf8_is_indeterminate(tmp_path: Path) -> None:
     (tmp_path / "latin.py").write_bytes(NEEDLE.encode() + b"name = '\xff\xfe caf\xe9'\n")
     verdict, reason = _row(_audit(tmp_path), "latin.py")
