@@ -7,6 +7,7 @@ and `NO_COLOR` (https://no-color.org).
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 from analyzers.model import DriverRow, Report, Verdict
@@ -24,6 +25,24 @@ _WIDTH = 100
 # Display order: what needs action first.
 _ORDER = {Verdict.AFFECTED: 0, Verdict.INDETERMINATE: 1, Verdict.NO_REALIZED_RUN: 2}
 UNREASONED_IGNORE = "ignore without a reason"
+# Paths, reasons quoting the repository's code and the reasons of its `ignore` comments reach
+# the terminal: an escape sequence in a file name could clear the screen, move the cursor or
+# retitle the window, and a bidirectional override could make one path read as another. Each
+# such character is shown as its Python escape instead (`\x1b`, `\u202e`). Text that is wrapped
+# keeps its whitespace controls, which wrapping turns into spaces.
+_CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+_INVISIBLE = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def _inert(text: str, *, wrapped: bool = False) -> str:
+    """`text` with every control character written as its escape, for a terminal."""
+    return (_INVISIBLE if wrapped else _CONTROLS).sub(lambda m: ascii(m.group())[1:-1], text)
+
+
+def _wrap(text: str, width: int, indent: str, rest: str) -> list[str]:
+    return textwrap.wrap(
+        _inert(text, wrapped=True), width, initial_indent=indent, subsequent_indent=rest
+    )
 
 
 def display_order(rows: list[DriverRow]) -> list[DriverRow]:
@@ -43,7 +62,7 @@ def _paint(text: str, verdict: Verdict, color: bool) -> str:
 
 
 def _header(report: Report) -> str:
-    parts = [f"lora-audit: {report.root}"]
+    parts = [f"lora-audit: {_inert(report.root)}"]
     if report.commit:
         parts.append(f"commit {report.commit[:7]}")
     if report.vllm_version:
@@ -55,7 +74,7 @@ def _header(report: Report) -> str:
 
 def _status(row: DriverRow) -> str:
     if row.suppressed is not None:
-        return f"suppressed: {row.suppressed.reason}"
+        return f"suppressed: {_inert(str(row.suppressed.reason))}"
     unreasoned = [item for item in row.evidence if UNREASONED_IGNORE in item.detail]
     if unreasoned:
         line = unreasoned[0].where.split("@")[0].rpartition(":")[2]
@@ -78,7 +97,7 @@ def render_table(
     elif not shown:
         lines.append(f"No findings: every one of the {len(report.drivers)} drivers is safe.")
     else:
-        where = [f"{row.path}:{row.line}" for row in shown]
+        where = [f"{_inert(row.path)}:{row.line}" for row in shown]
         path_width = max(len("DRIVER"), *(len(text) for text in where))
         verdict_width = max(len(verdict.value) for verdict in Verdict)
         lines.append(
@@ -91,20 +110,16 @@ def render_table(
                 f"{text:<{path_width}}  {verdict}  {row.requests:>4}  {row.stale:>5}"
                 + (f"  {status}" if status else "")
             )
-            lines += textwrap.wrap(
-                row.reason, width, initial_indent="    ", subsequent_indent="    "
-            )
+            lines += _wrap(row.reason, width, "    ", "    ")
             for note in row_notes(row):
-                lines += textwrap.wrap(
-                    note, width, initial_indent="    ", subsequent_indent="      "
-                )
-    lines += report_notes(report)
+                lines += _wrap(note, width, "    ", "      ")
+    lines += [_inert(note) for note in report_notes(report)]
     for entry in report.skipped or []:
-        lines.append(f"skipped {entry.where}: {entry.detail}")
+        lines.append(_inert(f"skipped {entry.where}: {entry.detail}"))
     for error in report.config_errors or []:
-        lines.append(f"config: {error}")
+        lines.append(_inert(f"config: {error}"))
     for error in report.internal_errors or []:
-        lines.append(f"internal error (its row is Indeterminate): {error}")
+        lines.append(_inert(f"internal error (its row is Indeterminate): {error}"))
     lines += ["", _counts(report, color)]
     return "\n".join(lines) + "\n"
 

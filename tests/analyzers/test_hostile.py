@@ -188,3 +188,24 @@ def test_a_catastrophic_regular_expression_is_not_run(tmp_path: Path) -> None:
     )
     verdict, reason = _row(_audit(tmp_path), "regex.py")
     assert verdict is Verdict.AFFECTED, reason
+
+
+def test_control_characters_in_names_reach_the_terminal_as_escapes(tmp_path: Path) -> None:
+    """A file name or quoted code holding an escape sequence must not drive the terminal of
+    whoever scans the repository (clear it, retitle it), nor a bidirectional override make
+    one path read as another: the table writes each as its escape."""
+    name = "evil\x1b]0;owned\x07\u202etxt.py"
+    (tmp_path / name).write_text(NEEDLE + "r = LoRARequest('a', 1, '\x1b[2J')\n")
+    (tmp_path / "two\nlines.py").write_text(NEEDLE + "r = LoRARequest('a', 1, 'p')\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "lora_audit", "scan", str(tmp_path), "--color", "never"],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / ".cache")},
+    )
+    assert result.returncode == 0, result.stderr
+    assert not any(char in result.stdout for char in "\x1b\x07\u202e"), result.stdout
+    assert "evil\\x1b]0;owned\\x07\\u202etxt.py:2" in result.stdout
+    assert "two\\nlines.py:2" in result.stdout
