@@ -51,10 +51,27 @@ def _read_until(fd: int, wanted: bytes, timeout: float) -> bytes:
     return seen
 
 
+# A shell starts a foreground job with Ctrl-C at its default action and unblocked. A test runner's
+# worker need not hand that on (an ignored or blocked SIGINT survives fork and exec, and Python
+# started with SIGINT ignored never raises KeyboardInterrupt): the CLI is started through this,
+# which sets both as a terminal would and then becomes the command.
+_AS_A_FOREGROUND_JOB = (
+    "import os, signal, sys; "
+    "signal.signal(signal.SIGINT, signal.SIG_DFL); "
+    "signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT}); "
+    "os.execv(sys.argv[1], sys.argv[1:])"
+)
+
+
 def _on_a_terminal(args: list[str], env: dict[str, str]) -> tuple[subprocess.Popen[bytes], int]:
     master, slave = pty.openpty()
     proc = subprocess.Popen(
-        args, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True
+        [sys.executable, "-c", _AS_A_FOREGROUND_JOB, *args],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        start_new_session=True,
     )
     os.close(slave)
     return proc, master
