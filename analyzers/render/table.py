@@ -28,21 +28,19 @@ UNREASONED_IGNORE = "ignore without a reason"
 # Paths, reasons quoting the repository's code and the reasons of its `ignore` comments reach
 # the terminal: an escape sequence in a file name could clear the screen, move the cursor or
 # retitle the window, and a bidirectional override could make one path read as another. Each
-# such character is shown as its Python escape instead (`\x1b`, `\u202e`). Text that is wrapped
-# keeps its whitespace controls, which wrapping turns into spaces.
+# such character is shown as its Python escape instead (`\x1b`, `\u202e`).
 _CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-_INVISIBLE = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
-def _inert(text: str, *, wrapped: bool = False) -> str:
+def _inert(text: str) -> str:
     """`text` with every control character written as its escape, for a terminal."""
-    return (_INVISIBLE if wrapped else _CONTROLS).sub(lambda m: ascii(m.group())[1:-1], text)
+    return _CONTROLS.sub(lambda m: ascii(m.group())[1:-1], text)
 
 
 def _wrap(text: str, width: int, indent: str, rest: str) -> list[str]:
-    return textwrap.wrap(
-        _inert(text, wrapped=True), width, initial_indent=indent, subsequent_indent=rest
-    )
+    """Wrapped first, so its line breaks and tabs become spaces as they always did."""
+    lines = textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=rest)
+    return [_inert(line) for line in lines]
 
 
 def display_order(rows: list[DriverRow]) -> list[DriverRow]:
