@@ -7,7 +7,8 @@ Each process is the same command the container image runs (`lora-audit serve`, `
 worker`, `lora-audit worker --beat`) with the environment passed through, in its own process
 group. A process that dies is started again (like compose's `restart: unless-stopped`); SIGTERM
 or SIGINT stops them all. The state file lists every process's pid and restart count, so an
-operator (or a test) can find and signal one. Only the standard library is used here.
+operator (or a test) can find and signal one; a process waiting to be started again has no pid.
+Only the standard library is used here.
 
 Before anything starts, Redis must keep an append-only file (`appendonly yes`): it holds the
 queue, so a Redis that persists nothing loses every accepted delivery and queued audit when it
@@ -165,7 +166,10 @@ class Service:
             self._log = None
 
     def describe(self) -> dict[str, Any]:
-        pid = self.process.pid if self.process is not None else None
+        # No pid while it waits to start again: that process is gone and its pid may be reused,
+        # so whoever reads the state must not signal it.
+        running = self.process is not None and self.restart_at is None
+        pid = self.process.pid if running and self.process is not None else None
         return {"pid": pid, "restarts": self.restarts, "exits": self.exits, "argv": self.argv}
 
 
@@ -270,6 +274,7 @@ class Supervisor:
                 else min(MAX_RESTART_DELAY_SECONDS, service.delay * 2)
             )
             service.restart_at = now + (RESTART_DELAY_SECONDS if stable else service.delay)
+            self.write_state()
 
     def stop_all(self) -> int:
         for service in self.services:

@@ -79,6 +79,28 @@ def test_a_killed_worker_is_restarted_and_sigterm_stops_everything(
     assert "beat: Starting" in (tmp_path / "logs" / "beat.log").read_text()
 
 
+def test_a_process_waiting_to_be_restarted_has_no_pid_in_the_state(tmp_path: Path) -> None:
+    """Its pid is gone and may be reused: a reader of the state must find nothing to signal."""
+    state_file = tmp_path / "state.json"
+    argv = [sys.executable, "-c", "import sys; sys.exit(3)"]
+    service = launch.Service("worker-1", argv, None)
+    supervisor = launch.Supervisor([service], state_file, restart=True)
+    service.start()
+    supervisor.write_state()
+    first = service.process.pid
+    assert _state(state_file)["services"]["worker-1"]["pid"] == first
+
+    service.process.wait(timeout=30)
+    supervisor._check(service)  # sees the exit and schedules the restart
+    waiting = _state(state_file)["services"]["worker-1"]
+    assert (waiting["pid"], waiting["exits"], waiting["restarts"]) == (None, [3], 0)
+
+    _wait_for(lambda: supervisor._check(service) or service.restarts == 1, 10, "the restart")
+    restarted = _state(state_file)["services"]["worker-1"]
+    assert restarted["pid"] == service.process.pid != first
+    service.process.wait(timeout=30)
+
+
 def test_worker_without_settings_is_a_one_line_error(tmp_path: Path) -> None:
     env = {key: value for key, value in os.environ.items() if not key.startswith("LORA_AUDIT_")}
     result = subprocess.run(

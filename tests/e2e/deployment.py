@@ -117,18 +117,33 @@ class Deployment:
             what=f"{name} to be ready ({times})",
         )
 
+    def running(self, name: str, timeout: float = 60) -> int:
+        """The pid of `name` once it runs and is ready. One that died (a worker may, when Redis
+        goes away under it) has no pid until the launcher has started it again."""
+
+        def ready_pid() -> int | None:
+            entry = self.state()[name]
+            ready = self.log(name).count(" ready.") > entry["restarts"]
+            return entry["pid"] if entry["pid"] is not None and ready else None
+
+        pid: int = wait_until(ready_pid, timeout=timeout, what=f"{name} to run again")
+        return pid
+
     def kill(self, name: str) -> int:
         """SIGKILL a process and its children (a worker and its pool), as a crash would."""
-        pid: int = self.state()[name]["pid"]
+        pid = self.running(name)
         os.killpg(pid, signal.SIGKILL)
         return pid
 
-    def pause(self, name: str) -> None:
+    def pause(self, name: str) -> int:
         """SIGSTOP a process and its children: alive, holding its connections, doing nothing."""
-        os.killpg(self.state()[name]["pid"], signal.SIGSTOP)
+        pid = self.running(name)
+        os.killpg(pid, signal.SIGSTOP)
+        return pid
 
-    def resume(self, name: str) -> None:
-        os.killpg(self.state()[name]["pid"], signal.SIGCONT)
+    def resume(self, pid: int) -> None:
+        """SIGCONT the process group `pause` stopped."""
+        os.killpg(pid, signal.SIGCONT)
 
     def readyz(self) -> int:
         try:

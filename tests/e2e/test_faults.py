@@ -217,9 +217,7 @@ def test_accepted_deliveries_redis_lost_are_redelivered_and_run(e2e: E2E) -> Non
     """A Redis that lost its data (what a restart without persistence does) after deliveries
     were acknowledged: their jobs were never run. GitHub's delivery log still has the 202s."""
     repos = [f"faults/lost-{index}" for index in range(8)]
-    workers = e2e.deployment.worker_names()
-    for worker in workers:
-        e2e.deployment.pause(worker)
+    paused = [e2e.deployment.pause(worker) for worker in e2e.deployment.worker_names()]
     try:
         guids = {
             repo: e2e.deliver("repository", _privatized(e2e, repo, 6000 + index))
@@ -231,8 +229,8 @@ def test_accepted_deliveries_redis_lost_are_redelivered_and_run(e2e: E2E) -> Non
         redis.Redis.from_url(e2e.redis.url).flushall()
         _badged(e2e, repos)  # (the states the jobs must still drop)
     finally:
-        for worker in workers:
-            e2e.deployment.resume(worker)
+        for pid in paused:
+            e2e.deployment.resume(pid)
     assert lost
 
     for repo, guid in guids.items():
