@@ -20,7 +20,13 @@ from analyzers.files.parsing import Loc
 from analyzers.files.posting import Feed, route_of
 from analyzers.interpret import entry_args, relevant
 from analyzers.interpret.callargs import CallArgs
-from analyzers.interpret.containers import derived, get_item, stored_in_unseen, taken_as_same
+from analyzers.interpret.containers import (
+    changed_unknown,
+    derived,
+    get_item,
+    stored_in_unseen,
+    taken_as_same,
+)
 from analyzers.interpret.folders import CLIENT_WRITE, WRITE_HINT
 from analyzers.interpret.objects import (
     PartialV,
@@ -38,6 +44,7 @@ from analyzers.interpret.syntax import (
     state_writes,
 )
 from analyzers.interpret.values import (
+    INHERITED_PREFIX,
     ClassV,
     Const,
     DictV,
@@ -45,6 +52,7 @@ from analyzers.interpret.values import (
     FuncV,
     InstV,
     ListV,
+    Sym,
     Value,
     describe,
 )
@@ -99,6 +107,20 @@ def call_as_entry(
     call_in_turn(m, [func], loc, times, arguments=each_call)
 
 
+def _inherited_state_moves_on(m: Machine, func: Value) -> None:
+    """Between two calls of a method, the caller outside the analysis runs: where the class
+    extends one outside the repository (a `Trainer` that calls `training_step()` once per
+    step), that framework moves the state it keeps on the instance on (`self.state.global_step`
+    counts up). What is read from that state afterwards is new, never what the last call read;
+    what the repository's own code stored on the instance stays as it left it."""
+    owner = func.bound_self if isinstance(func, FuncV) else None
+    if not isinstance(owner, InstV):
+        return
+    for value in owner.attrs.values():
+        if isinstance(value, Sym) and value.key.startswith(INHERITED_PREFIX):
+            changed_unknown(m, value)
+
+
 def call_in_turn(
     m: Machine,
     funcs: list[Value],
@@ -122,7 +144,9 @@ def call_in_turn(
         for index in range(times):
             m.call = saved + index
             m.unseen.call_started = m.serial()
-            for func in funcs if index % 2 == 0 else funcs[::-1]:
+            for order, func in enumerate(funcs if index % 2 == 0 else funcs[::-1]):
+                if index or order:
+                    _inherited_state_moves_on(m, func)
                 target = _target(func)
                 name = target.name if target is not None else "the function"
                 try:
