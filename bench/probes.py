@@ -4,10 +4,11 @@ Each case is a folder holding a small repository and a `TRUTH` file, one `path: 
 file that builds or serves requests, as an expert reads real Python and vLLM. `wild7` holds
 single-file traps of Python features; `wild8` holds multi-file repositories shaped like RL
 trainers, eval harnesses and serving wrappers; `wild9` more of those (`a*`: RL weight sync,
-`b*`: eval sweeps and serving). The truths were checked against a fake vLLM that copies its
-cache (wild9's with a replay of its LRU cache).
+`b*`: eval sweeps and serving); `wild10` library classes that frameworks and callers drive
+between two calls (a `Trainer` subclass, an evaluator handed the trainer). The truths were
+checked against a fake vLLM that copies its cache (wild9's with a replay of its LRU cache).
 
-    uv run --frozen python -m bench.probes [wild7|wild8|wild9 ...] [--case NAME ...]
+    uv run --frozen python -m bench.probes [wild7|wild8|wild9|wild10 ...] [--case NAME ...]
 
 Mismatches are printed by kind, worst first: a Safe verdict where the truth is Affected, or a file
 with no row, is what the product must never do (exit status 1 when there is one). This is a
