@@ -460,6 +460,7 @@ def set_item(m: Machine, target: Value, key: Value, value: Value, loc: Loc) -> N
 # Where an unknown object's items changed in ways the run could not keep (`cfg.update(other)`,
 # `cfg.clear()`): the marker's number tells reads after one change from reads after another.
 _CHANGED = "*"
+_MAYBE = "?"  # may have changed: the world decides at the next read
 # Methods that change an unknown mapping's items in place.
 MUTATORS = frozenset(
     {"update", "setdefault", "pop", "popitem", "clear", "__setitem__", "__delitem__"}
@@ -500,10 +501,27 @@ def changed_unknown(m: Machine, target: Value) -> None:
         m.unseen.attrs[(kept, _CHANGED)] = Const(m.serial())
 
 
+def may_have_changed(m: Machine, target: Value) -> None:
+    """Code the analysis cannot see held `target` and may or may not have changed it (a caller
+    between two calls): the world answers which when it is next read (`_change_marker`)."""
+    kept = object_key(target)
+    if kept is not None:
+        m.unseen.attrs[(kept, _MAYBE)] = Const(m.serial())
+
+
 def _change_marker(m: Machine, owner: Sym) -> Const | None:
-    """The mark `changed_unknown` left on an unknown object, if any."""
+    """The mark `changed_unknown` left on an unknown object, if any; where it may have changed,
+    the world first answers whether it did."""
     kept = object_key(owner)
-    marker = m.unseen.attrs.get((kept, _CHANGED)) if kept is not None else None
+    if kept is None:
+        return None
+    maybe = m.unseen.attrs.pop((kept, _MAYBE), None)
+    if isinstance(maybe, Const):
+        question = f"the caller changing {owner.describe()} between two calls"
+        if m.ask(question, f"moved:{kept}:{maybe.value}", default=False):
+            m.trace.assume_input(question)
+            m.unseen.attrs[(kept, _CHANGED)] = maybe
+    marker = m.unseen.attrs.get((kept, _CHANGED))
     return marker if isinstance(marker, Const) else None
 
 

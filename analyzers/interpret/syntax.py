@@ -336,6 +336,30 @@ def state_reads(node: Function, receiver: str | None) -> Iterator[str]:
             yield current.id
 
 
+def watches_for_change(node: Function, receiver: str) -> bool:
+    """Whether a method keeps what it saw on its instance and compares the next call's value
+    with it (`if step != self.last_step: ...; self.last_step = step`): its own code expects
+    what it reads to change between calls."""
+
+    def compute() -> bool:
+        kept = {
+            target.attr
+            for item in ast.walk(node)
+            if isinstance(item, ast.Assign | ast.AnnAssign)
+            for target in (item.targets if isinstance(item, ast.Assign) else [item.target])
+            if isinstance(target, ast.Attribute) and _named(target.value, receiver)
+        }
+        return any(
+            isinstance(side, ast.Attribute) and _named(side.value, receiver) and side.attr in kept
+            for item in ast.walk(node)
+            if isinstance(item, ast.Compare)
+            and all(isinstance(op, ast.Eq | ast.NotEq | ast.Is | ast.IsNot) for op in item.ops)
+            for side in (item.left, *item.comparators)
+        )
+
+    return node_memo(node, f"watches:{receiver}", compute)
+
+
 def state_writes(node: Function, receiver: str | None) -> Iterator[str]:
     """What a function changes of that state: `self.x = ...`, `self.x[k] = ...`,
     `self.x.append(...)`; for a module, a `global` it assigns or a module object it fills

@@ -24,6 +24,7 @@ from analyzers.interpret.containers import (
     changed_unknown,
     derived,
     get_item,
+    may_have_changed,
     stored_in_unseen,
     taken_as_same,
 )
@@ -42,6 +43,7 @@ from analyzers.interpret.syntax import (
     parameters,
     state_reads,
     state_writes,
+    watches_for_change,
 )
 from analyzers.interpret.values import (
     INHERITED_PREFIX,
@@ -107,18 +109,31 @@ def call_as_entry(
     call_in_turn(m, [func], loc, times, arguments=each_call)
 
 
-def _inherited_state_moves_on(m: Machine, func: Value) -> None:
-    """Between two calls of a method, the caller outside the analysis runs: where the class
+def _caller_moves_on(m: Machine, func: Value) -> None:
+    """Between two calls of a method, the caller outside the analysis runs. Where the class
     extends one outside the repository (a `Trainer` that calls `training_step()` once per
     step), that framework moves the state it keeps on the instance on (`self.state.global_step`
-    counts up). What is read from that state afterwards is new, never what the last call read;
-    what the repository's own code stored on the instance stays as it left it."""
+    counts up): what is read from it afterwards is new, never what the last call read. Where
+    the method watches for change (`syntax.watches_for_change`), the objects the instance
+    holds from outside (the trainer an evaluator was handed) may or may not have changed, a
+    decision of the world at their next read. What the repository's own code stored on the
+    instance stays as it left it."""
     owner = func.bound_self if isinstance(func, FuncV) else None
-    if not isinstance(owner, InstV):
+    if not isinstance(owner, InstV) or not isinstance(func, FuncV):
         return
+    node, positional = func.node, parameters(func.node).positional
+    watches = (
+        isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and bool(positional)
+        and watches_for_change(node, positional[0].name)
+    )
     for value in owner.attrs.values():
-        if isinstance(value, Sym) and value.key.startswith(INHERITED_PREFIX):
+        if not isinstance(value, Sym):
+            continue
+        if value.key.startswith(INHERITED_PREFIX):
             changed_unknown(m, value)
+        elif watches:
+            may_have_changed(m, value)
 
 
 def call_in_turn(
@@ -146,7 +161,7 @@ def call_in_turn(
             m.unseen.call_started = m.serial()
             for order, func in enumerate(funcs if index % 2 == 0 else funcs[::-1]):
                 if index or order:
-                    _inherited_state_moves_on(m, func)
+                    _caller_moves_on(m, func)
                 target = _target(func)
                 name = target.name if target is not None else "the function"
                 try:
