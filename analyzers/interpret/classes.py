@@ -18,7 +18,6 @@ from analyzers.interpret.objects import EngineV, FactoryV, MockV, NamespaceV, Re
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.syntax import dotted, key_of
 from analyzers.interpret.values import (
-    INHERITED_PREFIX,
     BoundExt,
     ClassV,
     Const,
@@ -288,7 +287,7 @@ def get_attribute(m: Machine, owner: Value, name: str, loc: Loc) -> Value:
         if not external_base(owner.cls):
             return m.opaque(f"{owner.cls.name}.{name}", loc)
         # Numbered by the run, not by the object's address: the same run gives the same report.
-        key = f"{INHERITED_PREFIX}{m.serial()}.{name}"
+        key = f"attr#{m.serial()}.{name}"
         owner.attrs[name] = m.fixed(key, f"self.{name}", loc)
         return owner.attrs[name]
     if isinstance(owner, SuperV):

@@ -21,7 +21,6 @@ from analyzers.files.posting import Feed, route_of
 from analyzers.interpret import entry_args, relevant
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import (
-    changed_unknown,
     derived,
     get_item,
     may_have_changed,
@@ -46,7 +45,6 @@ from analyzers.interpret.syntax import (
     watches_for_change,
 )
 from analyzers.interpret.values import (
-    INHERITED_PREFIX,
     ClassV,
     Const,
     DictV,
@@ -110,29 +108,25 @@ def call_as_entry(
 
 
 def _caller_moves_on(m: Machine, func: Value) -> None:
-    """Between two calls of a method, the caller outside the analysis runs. Where the class
-    extends one outside the repository (a `Trainer` that calls `training_step()` once per
-    step), that framework moves the state it keeps on the instance on (`self.state.global_step`
-    counts up): what is read from it afterwards is new, never what the last call read. Where
-    the method watches for change (`syntax.watches_for_change`), the objects the instance
-    holds from outside (the trainer an evaluator was handed) may or may not have changed, a
-    decision of the world at their next read. What the repository's own code stored on the
-    instance stays as it left it."""
+    """Between two calls of a method, the caller outside the analysis runs: a framework the
+    class extends counts its step up (`self.state.global_step` of a `Trainer`), a caller trains
+    the trainer it handed over. Where the method watches for change (`syntax.watches_for_change`:
+    it keeps what it saw on the instance and compares the next call's value with it), the
+    unknown objects the instance holds may or may not have changed before each later call, a
+    decision of the world at their next read. Elsewhere they are as they were (a config the
+    instance was built with); what the repository's own code stored stays as it left it."""
     owner = func.bound_self if isinstance(func, FuncV) else None
     if not isinstance(owner, InstV) or not isinstance(func, FuncV):
         return
     node, positional = func.node, parameters(func.node).positional
-    watches = (
+    if not (
         isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-        and bool(positional)
+        and positional
         and watches_for_change(node, positional[0].name)
-    )
+    ):
+        return
     for value in owner.attrs.values():
-        if not isinstance(value, Sym):
-            continue
-        if value.key.startswith(INHERITED_PREFIX):
-            changed_unknown(m, value)
-        elif watches:
+        if isinstance(value, Sym):
             may_have_changed(m, value)
 
 

@@ -44,8 +44,6 @@ FALSE = Const(False)
 
 # How the key of an opaque value (the result of code the analysis cannot see) begins.
 OPAQUE_PREFIX = "opaque#"
-# An attribute a base class outside the repository sets on an instance (a `Trainer`'s `self.state`).
-INHERITED_PREFIX = "attr#"
 
 
 def plus(desc: str, delta: int, *, always: bool = False) -> str:
