@@ -185,8 +185,8 @@ def test_the_persistence_check_reads_a_password_protected_redis(tmp_path: Path) 
     server = RedisServer(tmp_path / "auth")
     server.start()
     try:
-        client = redis.Redis.from_url(server.url)
-        client.config_set("requirepass", "s3cret")
+        with redis.Redis.from_url(server.url) as client:
+            client.config_set("requirepass", "s3cret")
         url = f"redis://:s3cret@127.0.0.1:{server.port}/0"
         assert launch.redis_persistence(url)["aof_enabled"] == "1"
         assert launch.check_redis(url, wait=0) is None
