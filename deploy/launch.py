@@ -168,8 +168,7 @@ class Service:
     def describe(self) -> dict[str, Any]:
         # No pid while it waits to start again: that process is gone and its pid may be reused,
         # so whoever reads the state must not signal it.
-        running = self.process is not None and self.restart_at is None
-        pid = self.process.pid if running and self.process is not None else None
+        pid = self.process.pid if self.process is not None and self.restart_at is None else None
         return {"pid": pid, "restarts": self.restarts, "exits": self.exits, "argv": self.argv}
 
 

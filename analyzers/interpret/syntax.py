@@ -336,6 +336,18 @@ def state_reads(node: Function, receiver: str | None) -> Iterator[str]:
             yield current.id
 
 
+def receiver(node: Function, owner: str) -> str | None:
+    """The name a method's instance goes by (its first parameter); None for a module function
+    (`owner` "": its state is the module's names), a static method, or a method with no
+    parameter (then nothing it writes is read back as an attribute)."""
+    if not owner:
+        return None
+    if any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list):
+        return None
+    positional = parameters(node).positional
+    return positional[0].name if positional else None
+
+
 def watches_for_change(node: Function, receiver: str) -> bool:
     """Whether a method keeps what it saw on its instance and compares the next call's value
     with it (`if step != self.last_step: ...; self.last_step = step`): its own code expects

@@ -40,6 +40,7 @@ from analyzers.interpret.syntax import (
     code_words,
     node_memo,
     parameters,
+    receiver,
     state_reads,
     state_writes,
     watches_for_change,
@@ -115,17 +116,15 @@ def _caller_moves_on(m: Machine, func: Value) -> None:
     unknown objects the instance holds may or may not have changed before each later call, a
     decision of the world at their next read. Elsewhere they are as they were (a config the
     instance was built with); what the repository's own code stored stays as it left it."""
-    owner = func.bound_self if isinstance(func, FuncV) else None
-    if not isinstance(owner, InstV) or not isinstance(func, FuncV):
+    if not isinstance(func, FuncV) or not isinstance(func.bound_self, InstV):
         return
-    node, positional = func.node, parameters(func.node).positional
-    if not (
-        isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-        and positional
-        and watches_for_change(node, positional[0].name)
-    ):
+    node, instance = func.node, func.bound_self
+    if isinstance(node, ast.Lambda):
         return
-    for value in owner.attrs.values():
+    self_name = receiver(node, instance.cls.name)
+    if self_name is None or not watches_for_change(node, self_name):
+        return
+    for value in instance.attrs.values():
         if isinstance(value, Sym):
             may_have_changed(m, value)
 

@@ -21,7 +21,7 @@ from analyzers.interpret.syntax import (
     FUNCTIONS,
     Function,
     code_words,
-    parameters,
+    receiver,
     state_reads,
     state_writes,
 )
@@ -173,14 +173,14 @@ def _setters(module: Module, owner: str, users: Sequence[str]) -> list[str]:
     ]
     read: set[str] = set()
     for node in readers:
-        read |= set(state_reads(node, _receiver(node, owner)))
+        read |= set(state_reads(node, receiver(node, owner)))
     return [
         name
         for name, node in functions.items()
         if name not in users
         and not name.startswith("_")
         and (
-            read & set(state_writes(node, _receiver(node, owner)))
+            read & set(state_writes(node, receiver(node, owner)))
             or WRITE_HINT.search(module.source.block_text(node))
         )
     ]
@@ -205,15 +205,3 @@ def _accessor(decorator: ast.expr) -> bool:
     if isinstance(decorator, ast.Attribute):
         return decorator.attr in ("setter", "getter", "deleter")
     return isinstance(decorator, ast.Name) and decorator.id in ("property", "cached_property")
-
-
-def _receiver(node: Function, owner: str) -> str | None:
-    """The name a method's instance goes by (its first parameter); None for a module function
-    (`owner` "": its state is the module's names), a static method, or a method with no
-    parameter (then nothing it writes is read back as an attribute)."""
-    if not owner:
-        return None
-    if any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list):
-        return None
-    positional = parameters(node).positional
-    return positional[0].name if positional else None
