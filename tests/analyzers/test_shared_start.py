@@ -8,6 +8,7 @@ their top level no longer leave the search unfinished.
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -51,17 +52,33 @@ def _row(root: Path, path: str, share_from: int | None) -> object:
     return row.model_dump() if row is not None else None
 
 
+@functools.cache
 def _sited(root: Path) -> list[str]:
     tree = DirectoryTree(root)
     files = sorted(path for path in tree.files() if path.endswith(".py"))
     return sorted(discover_sites(ModuleStore(tree, files), files, tree.candidates))
 
 
-@pytest.mark.parametrize("corpus", _corpora(), ids=lambda path: path.name)
-def test_a_shared_start_changes_no_row(corpus: Path) -> None:
+# The driver corpus (the first, hundreds of drivers) is compared in parts: each part is a test
+# of its own that pytest-xdist can give to any worker (tests/support/scheduling.py), and none
+# comes near the per-test timeout on a slow machine.
+_PARTS = 8
+
+
+def _parts() -> list[object]:
+    drivers, *others = _corpora()
+    found: list[object] = [
+        pytest.param(drivers, part, _PARTS, id=f"{drivers.name}-{part + 1}of{_PARTS}")
+        for part in range(_PARTS)
+    ]
+    return found + [pytest.param(corpus, 0, 1, id=corpus.name) for corpus in others]
+
+
+@pytest.mark.parametrize(("corpus", "part", "parts"), _parts())
+def test_a_shared_start_changes_no_row(corpus: Path, part: int, parts: int) -> None:
     paths = _sited(corpus)
     assert paths, f"{corpus} has no request site to compare"
-    for path in paths:
+    for path in paths[part::parts]:
         # 0: a copy at the earliest point, even of a start one step long.
         assert _row(corpus, path, 0) == _row(corpus, path, None), path
 

@@ -19,12 +19,18 @@ SHARED_STATE = {
     "tests/analyzers/test_reproductions.py": "reproduction-scans",
     "tests/analyzers/fix/test_corpus.py": "reproduction-scans",
 }
+# Modules whose tests share nothing costly and together take minutes: each test is a unit of
+# its own, so that both workers share them out instead of one running them all.
+SPLIT = {"tests/analyzers/test_shared_start.py"}
 SHARED_SCOPES = {"module", "package", "class"}
 
 
 def unit_of(nodeid: str) -> str:
-    """The unit of work a test belongs to: its module, or its `SHARED_STATE` group."""
+    """The unit of work a test belongs to: its module, its `SHARED_STATE` group, or (in a
+    `SPLIT` module) the test itself."""
     module = nodeid.split("::", 1)[0]
+    if module in SPLIT:
+        return nodeid
     return SHARED_STATE.get(module, module)
 
 
@@ -54,6 +60,6 @@ def long_first(items: list[pytest.Item]) -> None:
         for item in items
         if item.get_closest_marker("slow") is not None
         or _shares_setup(item)
-        or unit_of(item.nodeid) != item.nodeid.split("::", 1)[0]
+        or item.nodeid.split("::", 1)[0] in SHARED_STATE
     }
     items.sort(key=lambda item: unit_of(item.nodeid) not in heavy)
