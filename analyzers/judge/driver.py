@@ -55,6 +55,11 @@ from analyzers.model import Verdict
 from analyzers.vllm.releases import LOAD_INPLACE_SINCE, VllmVersion, has_load_inplace
 
 MAX_WORLDS = 32
+# Runs again with loops followed further, per driver. Each run has the whole step budget, so
+# this bounds a driver's time where a count's threshold grows with the items followed (`i ==
+# len(data) - 1` over a dict built in a loop of unknown length asked for 2 more each time, 63
+# runs); real needs are met in one widening.
+MAX_WIDENINGS = 3
 _FULL_EVERY = 16  # drivers per full collection (`analyse_driver`)
 _DRIVERS = [0]  # drivers analysed in this process
 _MODULUS = re.compile(r"%\s*\(?\s*(\d{1,3})\b")
@@ -131,22 +136,25 @@ def _analyse(
     """Run the driver; a safe answer whose loop ids may meet later is run again, further."""
     limits = limits_for(module)
     compared: list[int] | None = None
+    widened = 0
     while True:
         result, machines = _analyse_within(
             loader, module, versions, primary, share_from=share_from, limits=limits
         )
+        last = widened == MAX_WIDENINGS
         outcome = result.outcome
         if outcome is None:
             # No run served: a serve guarded by `step % 20 == 0` on a count may need more items.
             wider = _periodic(machines, limits.symbolic_iterations)
             if wider is None:
                 return result
-            if wider.beyond is not None:
+            if wider.beyond is not None or last:
                 # The serve waits behind a count's test whose answer comes later than the
                 # runs followed: the row names it, not "never gets there".
-                result.stops.insert(0, Stop(StopKind.LOOP, wider.beyond.rstrip(".")))
+                why = wider.beyond or _unmet(machines, limits, wider)
+                result.stops.insert(0, Stop(StopKind.LOOP, why.rstrip(".")))
                 return result
-            limits = _wider(limits, wider.iterations)
+            limits, widened = _wider(limits, wider.iterations), widened + 1
             continue
         if not outcome.verdict.is_safe:
             return result
@@ -162,11 +170,25 @@ def _analyse(
                 )[0],
                 limits,
             )
-        if wider.beyond is not None:
+        if wider.beyond is not None or last:
             outcome.verdict = Verdict.INDETERMINATE
-            outcome.reason = wider.beyond
+            outcome.reason = wider.beyond or _unmet(machines, limits, wider)
             return result
-        limits = _wider(limits, wider.iterations)
+        limits, widened = _wider(limits, wider.iterations), widened + 1
+
+
+def _unmet(machines: list[Machine], limits: Limits, wider: Widening) -> str:
+    """Why the answer stays open after the last widening: the loops still asked for more."""
+    loops = dict.fromkeys(
+        loc for m in machines for loc in (*m.trace.symbolic_loops, *m.trace.truncated)
+    )
+    where = ", ".join(str(loc) for loc in list(loops)[:3]) or "the driver"
+    return (
+        f"the loops at {where} were followed for {limits.symbolic_iterations} items, "
+        f"{MAX_WIDENINGS} times further than at first, and each longer run asked for more "
+        f"({wider.iterations} next; a count's threshold may grow with the items followed): "
+        f"what a run of their real length does is not known"
+    )
 
 
 def _shortest(
