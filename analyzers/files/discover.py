@@ -288,6 +288,17 @@ class DriverLoader(ModuleLoader):
                 return module_name_for(path[len(root) + 1 :])
         return module_name_for(path)
 
+    def shadows(self, name: str, importer: Module) -> bool:
+        if importer.is_package or name == importer.name:
+            return False  # a package's own submodules; a module reading itself back
+        relative = name.replace(".", "/")
+        for root in self.roots:
+            base = posixpath.join(root, relative) if root else relative
+            for candidate in (f"{base}.py", f"{base}/__init__.py"):
+                if self._lookup(candidate):
+                    return candidate == importer.path
+        return False
+
     def load(self, name: str, importer: Module) -> Module | None:
         relative = name.replace(".", "/")
         for root in self.roots:

@@ -33,6 +33,13 @@ class ModuleLoader(Protocol):
 
     def load(self, name: str, importer: Module) -> Module | None: ...
 
+    def shadows(self, name: str, importer: Module) -> bool:
+        """Whether an import statement of `importer` naming `name` finds `importer`'s own file
+        under another name (`backends/vllm.py` doing `from vllm import LLM`, through its own
+        folder): Python would run a second copy of it that fails on that same import, so the
+        statement only works where it finds the installed package."""
+        ...
+
     def resolve_script(self, text: str, importer_path: str) -> str | None:
         """The repository path a command-line script reference (`scripts/eval.py`) points to."""
         ...

@@ -117,7 +117,7 @@ def execute_import(m: Machine, node: ast.Import | ast.ImportFrom, scope: Scope) 
                 full=full,
             )
         return
-    origin = m.import_module(full, scope.module) if full else None
+    origin = _statement_import(m, full, scope) if full else None
     if star:
         if isinstance(origin, ModV) and isinstance(origin.scope, Scope):
             for key, value in origin.scope.vars.items():
@@ -130,8 +130,16 @@ def execute_import(m: Machine, node: ast.Import | ast.ImportFrom, scope: Scope) 
         scope.assign(alias.asname or alias.name, _member(m, origin, full, alias.name, scope))
 
 
+def _statement_import(m: Machine, name: str, scope: Scope) -> ModV | None:
+    """The module an import statement in `scope`'s module names; None where it is external,
+    or where it would be that module's own file under another name (`ModuleLoader.shadows`)."""
+    if name not in m.modules and m.loader.shadows(name, scope.module):
+        return None
+    return m.import_module(name, scope.module)
+
+
 def _from_import(m: Machine, full: str, name: str, scope: Scope) -> Value:
-    origin = m.import_module(full, scope.module) if full else None
+    origin = _statement_import(m, full, scope) if full else None
     return _member(m, origin, full, name, scope)
 
 
@@ -139,7 +147,7 @@ def _module_value(m: Machine, name: str, scope: Scope) -> Value:
     replaced = stand_ins.lookup(m, name)
     if replaced is not None:
         return replaced
-    found = m.import_module(name, scope.module)
+    found = _statement_import(m, name, scope)
     return found if found is not None else Ext(name)
 
 
@@ -153,11 +161,11 @@ def _member(m: Machine, origin: ModV | None, full: str, name: str, scope: Scope)
     if origin is None:
         if f"{full}.{name}" in versions.VERSION_NAMES:  # `from vllm import __version__`
             return VersionV(versions.VERSION_NAMES[f"{full}.{name}"], desc=f"{full}.{name}")
-        submodule = m.import_module(f"{full}.{name}", scope.module) if full else None
+        submodule = _statement_import(m, f"{full}.{name}", scope) if full else None
         return submodule if submodule is not None else Ext(f"{full}.{name}" if full else name)
     if isinstance(origin.scope, Scope) and name in origin.scope.vars:
         return forced(origin.scope.vars[name])
-    submodule = m.import_module(f"{full}.{name}", scope.module)
+    submodule = _statement_import(m, f"{full}.{name}", scope)
     if submodule is not None:
         return submodule
     return m.opaque(f"{full}.{name}")

@@ -1,0 +1,1 @@
+"""Evaluation backends, one module per serving library."""
