@@ -349,6 +349,8 @@ def _aggregate(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value:
 
 
 def _next(m: Machine, source: Value, args: CallArgs, loc: Loc) -> Value:
+    if isinstance(source, CounterV) and source.lost:
+        return m.opaque(f"`{loc.code}`", loc)
     if isinstance(source, CounterV):
         value = Const(source.next_value)
         source.next_value += source.step
@@ -362,9 +364,26 @@ def _next(m: Machine, source: Value, args: CallArgs, loc: Loc) -> Value:
     return m.opaque(f"`{loc.code}`", loc)
 
 
+def _count(m: Machine, counter: CounterV, name: str, args: CallArgs, loc: Loc) -> Value:
+    """vLLM's counters: `AtomicCounter.inc(n)` and `.dec(n)` add or take `n` (1 by default)
+    and give the new value; `Counter.reset()` starts again at 0, whatever the start was."""
+    if name == "reset":
+        counter.next_value, counter.lost = 0, False
+        return NONE
+    given = args.get(0, "num")
+    amount = as_int(given) if given is not None else 1
+    if amount is None or counter.lost:
+        counter.lost = True  # an unknown amount: every later value is unknown too
+        return m.opaque(f"`{loc.code}`", loc)
+    counter.next_value += amount if name == "inc" else -amount
+    return Const(counter.next_value - 1)
+
+
 def method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> Value | None:
     if isinstance(receiver, CounterV | CycleV) and name == "__next__":
         return _next(m, receiver, args, loc)  # `defaultdict(itertools.count(1).__next__)`
+    if isinstance(receiver, CounterV) and name in ("inc", "dec", "reset"):
+        return _count(m, receiver, name, args, loc)
     if isinstance(receiver, ListV):
         return _list_method(m, receiver, name, args, loc)
     if isinstance(receiver, DictV):

@@ -120,7 +120,7 @@ def _items(m: Machine, value: Value, loc: Loc, cap: int, lazy: bool = False) -> 
         return [Const(n) for n in numbers[: cap + 1]]
     if isinstance(value, Const) and isinstance(value.value, str | bytes | tuple):
         return [Const(item) for item in value.value[: cap + 1]]
-    if isinstance(value, CounterV):
+    if isinstance(value, CounterV) and not value.lost:
         out: list[Value] = []
         for _ in range(cap + 1):
             out.append(Const(value.next_value))

@@ -64,6 +64,11 @@ if TYPE_CHECKING:
 
 _DIGESTS = {"md5": 128, "sha1": 160, "sha224": 224, "sha256": 256, "sha384": 384,
             "sha512": 512, "blake2b": 512, "blake2s": 256, "sha3_256": 256}  # fmt: skip
+_VLLM_COUNTERS = frozenset(
+    f"vllm.utils.{module}{name}"
+    for module in ("", "counter.")
+    for name in ("Counter", "AtomicCounter")
+)
 _FINE_CLOCKS = frozenset({"time.time_ns", "time.perf_counter_ns", "time.monotonic_ns"})
 _COARSE_CLOCKS = frozenset({"time.time", "time.perf_counter", "time.monotonic"})
 _READERS = frozenset(
@@ -311,6 +316,15 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
         if start is None or start_n is not None:
             return CounterV(start_n or 0, step_n)
         return m.opaque("an itertools.count with an unknown start", loc)
+    if qual in _VLLM_COUNTERS:
+        # vLLM's `Counter(start)`: `next()` gives start, start + 1, ...; its `AtomicCounter
+        # (initial)`: `inc()` gives initial + 1, ... (the value after adding)
+        atomic = qual.endswith("AtomicCounter")
+        start = args.get(0, "initial" if atomic else "start")
+        first_n = as_int(start) if start is not None else 0
+        if first_n is None:
+            return m.opaque(f"a {qual.rpartition('.')[2]} with an unknown start", loc)
+        return CounterV(first_n + 1 if atomic else first_n)
     if qual == "collections.defaultdict":
         table = DictV(missing=first if first is not None and not is_none(first) else None)
         if len(args.positional) > 1:
@@ -502,7 +516,7 @@ def _copy(
         new_ns.attrs = {name: inner(item) for name, item in value.attrs.items()}
         return new_ns
     if isinstance(value, CounterV):
-        return CounterV(value.next_value, value.step)
+        return CounterV(value.next_value, value.step, value.lost)
     return _pass_through(m, value)
 
 

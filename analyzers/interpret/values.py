@@ -266,10 +266,12 @@ class BoundExt(Obj):
 
 @dataclass(eq=False)
 class CounterV(Obj):
-    """`itertools.count(start, step)`."""
+    """`itertools.count(start, step)`, and vLLM's `Counter` and `AtomicCounter`
+    (`builtins_model._count`). `lost`: moved by an unknown amount, its values are unknown."""
 
     next_value: int
     step: int = 1
+    lost: bool = False
 
 
 @dataclass(eq=False)
