@@ -332,6 +332,7 @@ def _probabilistic(
             "hash() is negative for about half of all paths, and vLLM >= "
             f"{ID_CHECK_SINCE.series} raises ValueError for those"
         )
+    vacuous = bound >= 1.0
     bound = min(bound, 1.0)
     assumed = f", assuming at most {ASSUMED_ADAPTERS:,} adapters" if unknown_length else ""
     text = (
@@ -340,6 +341,8 @@ def _probabilistic(
         f"(capacity {capacity}{assumed}): "
         f"probability at most {bound:.3g}"
     )
+    if vacuous:  # the bound says nothing: as many ids as that may well meet
+        text += ", so nothing here keeps two of them from sharing an id"
     if notes:
         text += "; " + "; ".join(notes)
     if bound > BOUND_LIMIT:
