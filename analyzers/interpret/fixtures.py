@@ -18,7 +18,15 @@ from typing import TYPE_CHECKING
 from analyzers.files.parsing import Loc
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.calls import ContextCallV, enter_context, has_yield
-from analyzers.interpret.syntax import Parameter, code_words, dotted, node_memo, parameters
+from analyzers.interpret.syntax import (
+    FUNCTIONS,
+    Function,
+    Parameter,
+    code_words,
+    dotted,
+    node_memo,
+    parameters,
+)
 from analyzers.interpret.values import FuncV, ModV, Value
 from analyzers.vllm import api
 
@@ -53,8 +61,65 @@ def around(
     # Only fixtures that touch vLLM run (a fake in `sys.modules`, an engine, a request); any
     # other (`ray_init`, a temporary folder) stays an unknown argument, as before pytest was
     # modelled: what it does is no engine's, request's or cache's business.
-    order = [name for name in dict.fromkeys(wanted) if _touches_vllm(known[name][0])]
+    needed = _with_dependencies({name: _params(known[name][0]) for name in known}, wanted)
+    order = [name for name in needed if _touches_vllm(known[name][0])]
     _chain(m, [(name, known[name][0]) for name in order], {}, run, loc)
+
+
+def _with_dependencies(params: dict[str, list[Parameter]], wanted: list[str]) -> list[str]:
+    """`wanted` and the fixtures their parameters name (`params`: each fixture's), each after
+    those it needs, as pytest sets them up: a fixture that serves on the session's engine
+    fixture gets that engine, not an unknown argument."""
+    order: list[str] = []
+    started: set[str] = set()
+
+    def need(name: str) -> None:
+        if name in started:
+            return  # set up already, or a cycle (pytest refuses it; no order is made up)
+        started.add(name)
+        for param in params[name]:
+            if param.name in params:
+                need(param.name)
+        order.append(name)
+
+    for name in wanted:
+        need(name)
+    return order
+
+
+def reaches_site_through_fixtures(tree: ast.Module, test: Function) -> bool:
+    """Whether a test builds or serves requests only through the fixtures it names, read from
+    the syntax of its own module (`both = tuple(logprobs(engine, path) for path in paths)` in a
+    fixture, with `logprobs` building the request): pytest runs it, so library mode must."""
+    fixtures = node_memo(tree, "fixture_nodes", lambda: _fixture_nodes(tree))
+    params = {name: [*parameters(node).positional, *parameters(node).keyword_only]
+              for name, node in fixtures.items()}  # fmt: skip
+    wanted = [p.name for p in [*parameters(test).positional, *parameters(test).keyword_only]]
+    used = _with_dependencies(params, [name for name in wanted if name in fixtures])
+    return any(_reaches(tree, fixtures[name], api.SITE_HINT, set()) for name in used)
+
+
+def _fixture_nodes(tree: ast.Module) -> dict[str, Function]:
+    """The module's top-level fixtures by the name tests ask for them."""
+    found: dict[str, Function] = {}
+    for node in tree.body:
+        if isinstance(node, FUNCTIONS) and (declared := _declared(node)) is not None:
+            found[declared[0]] = node
+    return found
+
+
+def _declared(node: Function) -> tuple[str, bool] | None:
+    """A fixture's name (its `name=` or the function's) and whether it is `autouse`; None when
+    the function is no fixture."""
+    for decorator in node.decorator_list:
+        call = decorator if isinstance(decorator, ast.Call) else None
+        if not dotted(call.func if call is not None else decorator).endswith("fixture"):
+            continue
+        keywords = {kw.arg: kw.value for kw in call.keywords} if call is not None else {}
+        name, autouse = keywords.get("name"), keywords.get("autouse")
+        key = name.value if isinstance(name, ast.Constant) else node.name
+        return str(key), isinstance(autouse, ast.Constant) and autouse.value is True
+    return None
 
 
 def _chain(
@@ -83,9 +148,30 @@ def _chain(
 
 def _touches_vllm(fixture: FuncV) -> bool:
     """Whether the fixture's code names vLLM, `sys.modules`, an engine class or a request
-    site (`syntax.code_words`: one name or string per line)."""
-    node = fixture.node
-    return node_memo(node, "touches_vllm", lambda: bool(_VLLM.search(code_words(node))))
+    site (`syntax.code_words`: one name or string per line), or calls a function of its
+    module that does."""
+    node, tree = fixture.node, fixture.module.source.tree
+    return node_memo(node, "touches_vllm", lambda: _reaches(tree, node, _VLLM, set()))
+
+
+def _reaches(tree: ast.Module, node: ast.AST, words: re.Pattern[str], seen: set[str]) -> bool:
+    """Whether `node`'s code, or that of a top-level function of `tree` it names (and so on),
+    holds one of `words`."""
+    said = code_words(node)
+    if words.search(said):
+        return True
+    functions = node_memo(tree, "top_functions", lambda: _top_functions(tree))
+    for word in dict.fromkeys(said.splitlines()):
+        function = functions.get(word)
+        if function is not None and word not in seen:
+            seen.add(word)
+            if _reaches(tree, function, words, seen):
+                return True
+    return False
+
+
+def _top_functions(tree: ast.Module) -> dict[str, Function]:
+    return {node.name: node for node in tree.body if isinstance(node, FUNCTIONS)}
 
 
 _VLLM = re.compile(
@@ -129,15 +215,8 @@ def _fixtures(owner: ModV) -> dict[str, tuple[FuncV, bool]]:
     scope = owner.scope
     found: dict[str, tuple[FuncV, bool]] = {}
     for value in getattr(scope, "vars", {}).values():
-        if not isinstance(value, FuncV) or not isinstance(value.node, ast.FunctionDef):
-            continue
-        for decorator in value.node.decorator_list:
-            call = decorator if isinstance(decorator, ast.Call) else None
-            if not dotted(call.func if call is not None else decorator).endswith("fixture"):
-                continue
-            keywords = {kw.arg: kw.value for kw in call.keywords} if call is not None else {}
-            name = keywords.get("name")
-            autouse = keywords.get("autouse")
-            key = name.value if isinstance(name, ast.Constant) else value.node.name
-            found[str(key)] = (value, isinstance(autouse, ast.Constant) and autouse.value is True)
+        if isinstance(value, FuncV) and isinstance(value.node, ast.FunctionDef):
+            declared = _declared(value.node)
+            if declared is not None:
+                found[declared[0]] = (value, declared[1])
     return found

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 
 from analyzers.files.program import Module
-from analyzers.interpret.fixtures import is_test_file
+from analyzers.interpret.fixtures import is_test_file, reaches_site_through_fixtures
 from analyzers.interpret.folders import WRITE_HINT
 from analyzers.interpret.machine import IN_TURN
 from analyzers.interpret.syntax import (
@@ -68,6 +68,11 @@ def entry_functions(module: Module) -> list[tuple[str, ...]]:
             else []
         )
         chosen.update(callers or [path])
+    if is_test_file(module):  # a test that serves through the fixtures it asks for
+        tree = module.source.tree
+        for path, node in functions:
+            if _is_test(path) and len(path) == 1 and reaches_site_through_fixtures(tree, node):
+                chosen.add(path)
     return [path for path, _ in functions if path in chosen]
 
 
