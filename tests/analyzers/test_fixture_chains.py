@@ -80,7 +80,7 @@ def test_a_fake_vllm_fixture_the_engine_fixture_asks_for_is_set_up_first(
     text = text.replace("import vllm\n", "").replace(
         '@pytest.fixture(scope="session")\ndef vllm_model():\n'
         '    return vllm.LLM("base", enable_lora=True)\n',
-        fake + '@pytest.fixture\ndef vllm_model(fake_vllm):\n'
+        fake + "@pytest.fixture\ndef vllm_model(fake_vllm):\n"
         '    from vllm import LLM\n\n    return LLM("base", enable_lora=True)\n',
     )
     assert "def vllm_model(fake_vllm)" in text
