@@ -5,7 +5,8 @@ file that builds or serves requests, as an expert reads real Python and vLLM. `w
 single-file traps of Python features; `wild8` holds multi-file repositories shaped like RL
 trainers, eval harnesses and serving wrappers; `wild9` more of those (`a*`: RL weight sync,
 `b*`: eval sweeps and serving); `wild10` library classes that frameworks and callers drive
-between two calls (a `Trainer` subclass, an evaluator handed the trainer). The truths were
+between two calls (a `Trainer` subclass, an evaluator handed the trainer), and a script that
+stages each checkpoint file by file (hundreds of writes; once minutes a scan). The truths were
 checked against a fake vLLM that copies its cache (wild9's with a replay of its LRU cache).
 
     uv run --frozen python -m bench.probes [wild7|wild8|wild9|wild10 ...] [--case NAME ...]
