@@ -323,7 +323,7 @@ def _analyse_within(
         )
         both = f"; {' and '.join(turns)} also in turn on one instance" if turns else ""
         result.flips.append(
-            f"library mode: nothing in the file runs {shown}, so each is analysed as callers "
+            f"library mode: no run of the file reaches {shown}, so each is analysed as callers "
             f"outside it may use it (called twice, unknown arguments, one instance, and once "
             f"on a second instance where it holds an object of the first{both})"
         )
