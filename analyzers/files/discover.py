@@ -291,28 +291,32 @@ class DriverLoader(ModuleLoader):
     def shadows(self, name: str, importer: Module) -> bool:
         if importer.is_package or name == importer.name:
             return False  # a package's own submodules; a module reading itself back
-        relative = name.replace(".", "/")
-        for root in self.roots:
-            base = posixpath.join(root, relative) if root else relative
-            for candidate in (f"{base}.py", f"{base}/__init__.py"):
-                if self._lookup(candidate):
-                    return candidate == importer.path
-        return False
+        found = self._locate(name)
+        return found is not None and found == (importer.path, False)
 
     def load(self, name: str, importer: Module) -> Module | None:
+        found = self._locate(name)
+        if found is None:
+            return None
+        path, folder = found
+        if folder:
+            self.deps[f"{path}/"] = "folder"
+            # A namespace package (a folder without `__init__.py`): nothing runs on import.
+            return Module(empty_source(f"{path}/__init__.py"), name, True)
+        source = self._source_for(path)
+        return Module(source, name, path.endswith("__init__.py")) if source is not None else None
+
+    def _locate(self, name: str) -> tuple[str, bool] | None:
+        """Where an import of `name` finds it first: a module's file (False), or a folder
+        without `__init__.py` (True, a namespace package); None when not in the repository."""
         relative = name.replace(".", "/")
         for root in self.roots:
             base = posixpath.join(root, relative) if root else relative
             for candidate in (f"{base}.py", f"{base}/__init__.py"):
                 if self._lookup(candidate):
-                    source = self._source_for(candidate)
-                    if source is not None:
-                        return Module(source, name, candidate.endswith("__init__.py"))
-                    return None
+                    return candidate, False
             if self.store.is_package_folder(base):
-                self.deps[f"{base}/"] = "folder"
-                # A namespace package (a folder without `__init__.py`): nothing runs on import.
-                return Module(empty_source(f"{base}/__init__.py"), name, True)
+                return base, True
         return None
 
     def resolve_script(self, text: str, importer_path: str) -> str | None:

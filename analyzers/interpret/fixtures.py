@@ -92,10 +92,9 @@ def reaches_site_through_fixtures(tree: ast.Module, test: Function) -> bool:
     the syntax of its own module (`both = tuple(logprobs(engine, path) for path in paths)` in a
     fixture, with `logprobs` building the request): pytest runs it, so library mode must."""
     fixtures = node_memo(tree, "fixture_nodes", lambda: _fixture_nodes(tree))
-    params = {name: [*parameters(node).positional, *parameters(node).keyword_only]
-              for name, node in fixtures.items()}  # fmt: skip
-    wanted = [p.name for p in [*parameters(test).positional, *parameters(test).keyword_only]]
-    used = _with_dependencies(params, [name for name in wanted if name in fixtures])
+    params = {name: _named_params(node) for name, node in fixtures.items()}
+    wanted = [param.name for param in _named_params(test) if param.name in fixtures]
+    used = _with_dependencies(params, wanted)
     return any(_reaches(tree, fixtures[name], api.SITE_HINT, set()) for name in used)
 
 
@@ -189,8 +188,11 @@ _VLLM = re.compile(
 
 def _params(func: FuncV) -> list[Parameter]:
     node = func.node
-    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-        return []
+    return _named_params(node) if isinstance(node, FUNCTIONS) else []
+
+
+def _named_params(node: Function) -> list[Parameter]:
+    """The parameters pytest fills by name (fixtures): positional and keyword-only."""
     params = parameters(node)
     return [*params.positional, *params.keyword_only]
 

@@ -185,10 +185,11 @@ def _file_test(m: Machine, test: str, path: Value, desc: str, loc: Loc) -> Value
     """`os.path.exists(path)`: unknown, but one answer for one path until the run writes into
     it (two calls with nothing written between them see the same file system)."""
     if len(m.writes) > _WRITES_COMPARED:
-        return m.fixed(f"file-test:{test}:{key_text(path)}@any{len(m.writes)}", desc, loc)
-    written = content_at(m.writes, path, m.trace.same_inputs)
-    key = f"file-test:{test}:{key_text(path)}@{written.certain}+{written.possible}"
-    return m.fixed(key, desc, loc)
+        since = f"any{len(m.writes)}"
+    else:
+        written = content_at(m.writes, path, m.trace.same_inputs)
+        since = f"{written.certain}+{written.possible}"
+    return m.fixed(f"file-test:{test}:{key_text(path)}@{since}", desc, loc)
 
 
 def _with_part(path: Value, name: str, part: Value | None) -> Value | None:
