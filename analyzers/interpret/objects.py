@@ -129,6 +129,9 @@ PER_CALL = ("param:", "entry:")
 # Such a key up to its call's serial number (`param:f.server#12` of `param:f.server#12.llm`).
 _ARGUMENT = re.compile(rf"(?:{'|'.join(map(re.escape, PER_CALL))})[^#]*#\d+")
 _CALL_SERIAL = re.compile(r"#\d+")
+# A parameter nobody passed, by the serial number of its call's frame (`entry_args.unpassed`);
+# `entry:` keys count calls, not serial numbers, so they say nothing of when the call began.
+_PARAM_SERIAL = re.compile(r"param:[^#]*#(\d+)")
 
 
 @dataclass
@@ -168,10 +171,15 @@ class Unseen:
     def outlives_call(self, value: Value) -> bool:
         """Whether an unknown object existed before the current call by unseen code (an
         attribute of the shared instance, a module's object), so every call sees the same one;
-        an argument of the call, or a value made during it, may differ from call to call."""
+        an argument of the call, or a value made during it, may differ from call to call. An
+        argument of a call that began before this one (what `__init__` or a factory was given,
+        kept on the instance or in a closure) is the same object on every later call."""
         key = object_key(value)
-        if key is None or key.startswith(PER_CALL):
+        if key is None:
             return False
+        if key.startswith(PER_CALL):
+            given = _PARAM_SERIAL.match(key)
+            return given is not None and int(given.group(1)) < self.call_started
         made = _SERIAL.match(key)
         return made is None or int(made.group(1)) < self.call_started or made.group(0) in self.kept
 

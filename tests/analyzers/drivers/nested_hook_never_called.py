@@ -1,10 +1,10 @@
-# expect: Indeterminate line=15 reason~="on_step() serves lora_int_id 1 on an engine its caller passes in" reason~="library mode"
+# expect: Affected line=15 reason~="when on_step() is called again for another adapter, lora_int_id 1 is reused" reason~="library mode"
 """A hook built by a factory and handed to a trainer that is not in the repository. The factory
 has no caller here, so it is analysed in library mode: the hook it returns is called as its
-caller would, twice with unknown arguments. Each call serves id 1 for a new folder on an engine
-the caller passes in; whether that is stale depends on whether the caller passes the same engine
-twice (Indeterminate). This test once expected "no analysed run reached the request site": the
-hook is now run, so the row says what it does instead."""
+caller would, twice with unknown arguments. Each call serves id 1 for a new folder on the engine
+the factory was given, which the hook keeps: the second folder is served the first one's weights.
+This test once expected "no analysed run reached the request site", then Indeterminate ("an
+engine its caller passes in"): the engine is passed to the factory once, not to each call."""
 from vllm.lora.request import LoRARequest
 
 
