@@ -20,7 +20,7 @@ from analyzers.interpret import iteration, later_serves
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import key_text, spread_keywords
 from analyzers.interpret.folders import PROCESS_ITEM, THREAD_ITEM
-from analyzers.interpret.objects import PartialV
+from analyzers.interpret.objects import EngineV, PartialV
 from analyzers.interpret.syntax import dotted
 from analyzers.interpret.trace import Spawned
 from analyzers.interpret.values import (
@@ -104,6 +104,8 @@ class ActorV(Obj):
 
 
 def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
+    if qual == "ray.remote":
+        return _ray_remote(args)
     if qual in _IN_THREAD and args.positional:
         func, rest = args.positional[0], args.positional[1:]
         return _run_child(m, func, CallArgs(list(rest), dict(args.keywords)), loc, m.proc)
@@ -369,6 +371,22 @@ class RayOptionsV(Obj):
     options: dict[str, Value]
 
 
+def _ray_remote(args: CallArgs) -> Value | None:
+    """`ray.remote` called on a library class rather than written as a decorator:
+    `ray.remote(LLM)`, or `ray.remote(num_gpus=1)(LLM)` (a decorator that gives its target
+    those options), whose `.remote(...)` makes the engine an actor.
+
+    The same call on a class of the repository (`ray.remote(Worker)`) is not followed yet:
+    it sent SkyRL's server tests through the whole server start-up, past the step budget
+    (its cold scan 15 s -> 42 s, a Safe-by-eviction row Indeterminate)."""
+    if args.star is not None or args.star_star is not None or len(args.positional) > 1:
+        return None
+    if not args.positional:
+        return PartialV(Ext("ray.remote"), CallArgs([], dict(args.keywords)))
+    target = args.positional[0]
+    return RayOptionsV(target, dict(args.keywords)) if isinstance(target, Ext) else None
+
+
 def remote(
     m: Machine, target: Value, args: CallArgs, loc: Loc, options: dict[str, Value] | None = None
 ) -> Value:
@@ -392,6 +410,20 @@ def remote(
         if named is not None:
             m.named_actors[named] = actor
         return actor
+    if isinstance(target, Ext):
+        # A library class made an actor (`ray.remote(LLM).remote(model, enable_lora=True)`):
+        # a vLLM engine lives in its own process and its methods are called there.
+        proc = m.new_process()
+        saved = m.proc
+        m.proc = proc
+        try:
+            made = m.call_value(target, args, loc)
+        finally:
+            m.proc = saved
+        if isinstance(made, EngineV):
+            m.trace.facts.append(Spawned([], describe(target), loc, bool(m.loops), function=True))
+            return ActorV(made, proc)
+        return m.opaque(f"{describe(target)}.remote(...)", loc)
     # Both run beside the caller until `ray.get` takes their result (`later_serves.py`).
     if isinstance(target, ActorMethodV):
         method, proc = target.method, target.actor.proc
