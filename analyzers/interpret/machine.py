@@ -44,6 +44,7 @@ from analyzers.interpret.trace import (
     Trace,
 )
 from analyzers.interpret.values import (
+    NONE,
     OPAQUE_PREFIX,
     ClassV,
     Cond,
@@ -392,10 +393,15 @@ class Machine:
             if not isinstance(cls, ClassV):
                 return
             owner = entry_args.instance(self, cls, where)
-        methods = [classes.get_attribute(self, owner, name, where) for name in names]
+        methods = [self._in_turn_method(owner, name, where) for name in names]
         # "when A.load() then A.play() is called again": the reasons add the last "()"
         prefix = f"{class_name}." if class_name else ""
-        self.trace.entry = "() then ".join(f"{prefix}{name}" for name in dict.fromkeys(names))
+        shown = [f"{prefix}{name}" for name in dict.fromkeys(names)]
+        # the last one named is a method, whose "()" the reasons add
+        last = next((text for text in reversed(shown) if not text.endswith("=")), shown[-1])
+        self.trace.entry = " then ".join(
+            [*(shown_in_turn(text) for text in shown if text != last), last.removesuffix("=")]
+        )
         unseen.call_in_turn(
             self,
             methods,
@@ -403,6 +409,14 @@ class Machine:
             unseen.IN_TURN_ROUNDS,
             arguments=lambda func: entry_args.arguments(self, func, where),
         )
+
+    def _in_turn_method(self, owner: Value, name: str, where: Loc) -> Value:
+        """The method `name` of `owner`; `name=` is its property's setter, which callers run
+        by assigning the attribute (`gen.config = c`)."""
+        if name.endswith("=") and isinstance(owner, InstV):
+            setter = classes.property_setter(owner, name[:-1])
+            return setter if setter is not None else NONE
+        return classes.get_attribute(self, owner, name, where)
 
     def end_search(self) -> str:
         """The driver's whole step budget is spent, before or during this run: why, in words."""
@@ -686,6 +700,12 @@ class Machine:
 
     def engine_dropped(self, engine: EngineV, loc: Loc) -> None:
         self.trace.assume(f"the engine built at {engine.loc} is dropped at {loc}")
+
+
+def shown_in_turn(name: str) -> str:
+    """A function run in turn, as reasons show it: `A.load()`, or `A.config = …` for the
+    setter of property `config` (written `config=` in the entry)."""
+    return f"{name[:-1]} = …" if name.endswith("=") else f"{name}()"
 
 
 def _memo_key(value: Value) -> str | None:

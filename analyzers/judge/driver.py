@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from analyzers.files.parsing import Loc
 from analyzers.files.program import Module, ModuleLoader
-from analyzers.interpret.machine import Machine
+from analyzers.interpret.machine import Machine, shown_in_turn
 from analyzers.interpret.objects import EngineV, RequestV
 from analyzers.interpret.resume import SAVE_AFTER_STEPS, Resumes
 from analyzers.interpret.runtime import Limits
@@ -39,6 +39,7 @@ from analyzers.judge.entries import (
     is_helper,
     line_range,
     named_by_tests,
+    turn_spans,
 )
 from analyzers.judge.outcome import SEVERITY, Outcome, rests_on_order, worst
 from analyzers.judge.reasons import only_when
@@ -309,14 +310,26 @@ def _analyse_within(
         if any(machine.trace.requests or machine.trace.facts for machine in runs[-1][0]):
             entries.append(".".join(path) + "()")
     turns: list[str] = []
+    unfinished: list[str] = []  # uses in turn whose worlds were not all explored
     in_file_order = [path for path in functions if path in unseen_uses]
     for path in in_turn_entries(module, in_file_order):
         if spent[0] > limits.total_steps:
             break  # an extra use the budget leaves no room for; each method's own runs stand
         runs.append(_explore(loader, module, path, limits, spent, resumes=resumes))
         owner = f"{path[0]}'s " if path[0] else ""
-        turns.append(owner + ", ".join(f"{name}()" for name in dict.fromkeys(path[2:])))
+        turns.append(owner + ", ".join(map(shown_in_turn, dict.fromkeys(path[2:]))))
+        reached = {
+            line for machine in runs[-1][0] for p, line, _ in machine.covered if p == module.path
+        }
+        never = [
+            span
+            for span in turn_spans(module, path)
+            if not any(span[0] <= line <= span[1] for line in reached)
+        ]
+        if not runs[-1][1] and never:
+            unfinished.append(turns[-1])
     result = _combine(runs, versions, primary)
+    _unfinished_turns(result, unfinished)
     if result.outcome is not None and entries:
         shown = ", ".join(entries[:3]) + (
             f" and {len(entries) - 3} more" if len(entries) > 3 else ""
@@ -434,6 +447,22 @@ def _combine(
     )
     _downgrade(result, complete, kept, incomplete_reason, decisions)
     return result
+
+
+def _unfinished_turns(result: DriverResult, unfinished: list[str]) -> None:
+    """A safe answer is none when a use in turn was cut (the cap on runs) before some of its
+    functions ran in any world: what a setter changes (a property assigned between two calls,
+    a config swapped) is not a subset of what the explored worlds served, as skipped branches
+    are; a world not explored may serve the same id with another folder."""
+    outcome = result.outcome
+    if outcome is None or not outcome.verdict.is_safe or not unfinished:
+        return
+    outcome.notes.append(f"{outcome.verdict.value} on the part analysed")
+    outcome.verdict = Verdict.INDETERMINATE
+    outcome.reason = (
+        f"no world explored of {unfinished[0]} used in turn on one instance ran all of "
+        f"them, so only part of it was analysed ({outcome.reason})"
+    )
 
 
 def _search_ended(machines: list[Machine]) -> bool:

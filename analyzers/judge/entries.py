@@ -29,7 +29,12 @@ from analyzers.interpret.unseen import interleaved
 from analyzers.vllm import api
 
 MAX_IN_TURN = 6  # a class or module with more request functions is used one function at a time
-_DROP_HINT = re.compile("|".join(re.escape(word) for word in sorted(api.REMOVE_METHOD_NAMES)))
+# What drops an adapter id: an engine's removal method, or the server's unload route.
+_DROP_WORDS = (
+    *api.REMOVE_METHOD_NAMES,
+    *(route.word for route in api.ROUTES if route.effect is api.Effect.UNLOAD),
+)
+_DROP_HINT = re.compile("|".join(re.escape(word) for word in sorted(_DROP_WORDS)))
 
 
 def entry_functions(module: Module) -> list[tuple[str, ...]]:
@@ -39,8 +44,9 @@ def entry_functions(module: Module) -> list[tuple[str, ...]]:
     callers would use them (repeated calls, unknown arguments, one instance); functions nested
     in them are reached when they escape (a callback, a route, a monkeypatch, a return value).
     A private helper (`_name`) that another function of the file calls after dropping adapter
-    ids (`remove_lora`) is entered through that caller instead: that is how it is used, and
-    the drop is part of it.
+    ids (`remove_lora`, the server's unload route, itself or through another private helper
+    it calls: `self._unload(name)` then `self._load(path, name)`) is entered through that
+    caller instead: that is how it is used, and the drop is part of it.
     """
     code = module.source.block_text
     functions: list[tuple[tuple[str, ...], Function]] = []  # in file order
@@ -51,6 +57,16 @@ def entry_functions(module: Module) -> list[tuple[str, ...]]:
             for item in statement.body:
                 if isinstance(item, FUNCTIONS):
                     functions.append(((statement.name, item.name), item))
+    dropping = {path for path, node in functions if _DROP_HINT.search(code(node))}
+
+    def drops_before(caller: tuple[str, ...], body: Function, helper: tuple[str, ...]) -> bool:
+        """Whether `caller` drops ids itself or through another private helper it calls."""
+        return caller in dropping or any(
+            _calls(code(body), other[-1])
+            for other in dropping
+            if other != helper and is_private(other) and other[:-1] == caller[:-1]
+        )
+
     chosen: set[tuple[str, ...]] = set()
     for path, node in functions:
         if not api.SITE_HINT.search(code_words(node)):
@@ -60,9 +76,7 @@ def entry_functions(module: Module) -> list[tuple[str, ...]]:
             [
                 other
                 for other, body in functions
-                if other != path
-                and _DROP_HINT.search(code(body))
-                and re.search(rf"\b{re.escape(name)}\s*\(", code(body))
+                if other != path and _calls(code(body), name) and drops_before(other, body, path)
             ]
             if is_private(path)
             else []
@@ -74,6 +88,10 @@ def entry_functions(module: Module) -> list[tuple[str, ...]]:
             if _is_test(path) and len(path) == 1 and reaches_site_through_fixtures(tree, node):
                 chosen.add(path)
     return [path for path, _ in functions if path in chosen]
+
+
+def _calls(code: str, name: str) -> bool:
+    return re.search(rf"\b{re.escape(name)}\s*\(", code) is not None
 
 
 def is_private(path: Sequence[str]) -> bool:
@@ -161,48 +179,160 @@ def in_turn_entries(module: Module, entries: Sequence[tuple[str, ...]]) -> list[
         if len(names) > MAX_IN_TURN:
             continue
         changes = _setters(module, owner, names)[: MAX_IN_TURN - len(names)]
+        feeding = _feeding(module, owner, names)
         if len(changes) + len(names) > 1:
-            found.append((owner, IN_TURN, *interleaved(changes, names)))
+            # A request function that keeps what another one serves (`load_lora(path)` sets
+            # the request `generate()` serves) runs before it in each round, as a setter does,
+            # wherever the file defines it: else a round went `generate()`, `load_lora()`,
+            # `load_lora()`, `generate()` and no request was served between two loads.
+            users = [name for name in names if name not in feeding] or names
+            found.append((owner, IN_TURN, *interleaved([*changes, *feeding], users)))
     return found
+
+
+def _feeding(module: Module, owner: str, users: Sequence[str]) -> list[str]:
+    """The request functions of `owner` that assign what another of them reads, when some
+    request function assigns nothing the others read (it is the one served after them)."""
+    functions = _functions(module, owner)
+    nodes = {name: functions[name] for name in users if name in functions}
+    reads = {name: set(state_reads(node, receiver(node, owner))) for name, node in nodes.items()}
+    feeding = [
+        name
+        for name, node in nodes.items()
+        if any(
+            reads[other] & set(state_writes(node, receiver(node, owner)))
+            for other in nodes
+            if other != name
+        )
+    ]
+    return feeding if len(feeding) < len(nodes) else []
 
 
 def _setters(module: Module, owner: str, users: Sequence[str]) -> list[str]:
     """Public functions of `owner` (a class; "" for the module) that assign what the request
     functions `users`, or the private helpers they may call, read: an attribute of the
-    instance, or a global of the module."""
+    instance, or a global of the module. What a private helper a function calls assigns
+    counts as its own, and a function that assigns what a setter reads is a setter too
+    (`set_config(c)` keeps `c` that `update_config()` reads the adapter's folder from). A
+    property's setter is one as `name=`: its callers assign the attribute (`gen.config = c`)."""
     functions = _functions(module, owner)
-    readers = [
-        node
-        for name, node in functions.items()
-        if name in users or (name.startswith("_") and not name.startswith("__"))
-    ]
+    private = {name: node for name, node in functions.items() if is_private((name,))}
+    candidates = {
+        name: node for name, node in functions.items() if name not in users and name[0] != "_"
+    }
+    candidates.update((f"{name}=", node) for name, node in _property_setters(module, owner).items())
     read: set[str] = set()
-    for node in readers:
+    for node in [*private.values(), *(functions[name] for name in users if name in functions)]:
         read |= set(state_reads(node, receiver(node, owner)))
-    return [
-        name
-        for name, node in functions.items()
-        if name not in users
-        and not name.startswith("_")
-        and (
-            read & set(state_writes(node, receiver(node, owner)))
-            or WRITE_HINT.search(module.source.block_text(node))
-        )
-    ]
+    writes = {name: _writes(node, owner, private) for name, node in candidates.items()}
+    found: list[str] = []
+    while True:
+        more = [
+            name
+            for name, node in candidates.items()
+            if name not in found
+            and (read & writes[name] or WRITE_HINT.search(module.source.block_text(node)))
+        ]
+        if not more:
+            # in file order, as before: the rounds call them in this order
+            return [name for name in candidates if name in found]
+        found += more
+        for name in more:
+            node = candidates[name]
+            read |= set(state_reads(node, receiver(node, owner)))
+
+
+def _writes(node: Function, owner: str, private: dict[str, Function]) -> set[str]:
+    """What a function assigns of its state, itself or through the private helpers it calls."""
+    found: set[str] = set()
+    todo, seen = [node], {id(node)}
+    while todo:
+        current = todo.pop()
+        found |= set(state_writes(current, receiver(current, owner)))
+        for name, helper in private.items():
+            if id(helper) not in seen and _names_call(current, name):
+                seen.add(id(helper))
+                todo.append(helper)
+    return found
+
+
+def _names_call(node: Function, name: str) -> bool:
+    """Whether a function calls `name` (`self.name(...)` or `name(...)`)."""
+    for item in ast.walk(node):
+        if isinstance(item, ast.Call):
+            func = item.func
+            if (isinstance(func, ast.Attribute) and func.attr == name) or (
+                isinstance(func, ast.Name) and func.id == name
+            ):
+                return True
+    return False
+
+
+def _property_setters(module: Module, owner: str) -> dict[str, Function]:
+    """The `@name.setter` functions of a class and of its bases in the module, by name."""
+    found: dict[str, Function] = {}
+    for body in _bodies(module, owner) if owner else []:
+        for item in body:
+            if isinstance(item, FUNCTIONS) and not item.name.startswith("_"):
+                for decorator in item.decorator_list:
+                    if isinstance(decorator, ast.Attribute) and decorator.attr == "setter":
+                        found.setdefault(item.name, item)
+    return found
 
 
 def _functions(module: Module, owner: str) -> dict[str, Function]:
-    body: list[ast.stmt] = module.source.tree.body
-    if owner:
-        found = next(
-            (item for item in body if isinstance(item, ast.ClassDef) and item.name == owner), None
+    """The functions of `owner` (a class; "" for the module), with the methods it inherits
+    from classes of the same module (a base's `config` setter runs the subclass's
+    `update_additional_setting()`), accessors left out."""
+    found: dict[str, Function] = {}
+    for body in _bodies(module, owner):
+        for item in body:
+            if isinstance(item, FUNCTIONS) and not any(_accessor(d) for d in item.decorator_list):
+                found.setdefault(item.name, item)
+    return found
+
+
+def turn_spans(module: Module, path: Sequence[str]) -> list[tuple[int, int]]:
+    """The first and last line of each function a use in turn (`in_turn_entries`) calls, as
+    its class or a base of it in the module defines it; `name=` is a property's setter."""
+    owner, names = path[0], dict.fromkeys(path[2:])
+    spans = []
+    for name in names:
+        setter = name.endswith("=")
+        node = next(
+            (
+                item
+                for body in _bodies(module, owner)
+                for item in body
+                if isinstance(item, FUNCTIONS)
+                and item.name == name.removesuffix("=")
+                and setter == any(_accessor(d) for d in item.decorator_list)
+            ),
+            None,
         )
-        body = found.body if found is not None else []
-    return {
-        item.name: item
-        for item in body
-        if isinstance(item, FUNCTIONS) and not any(_accessor(d) for d in item.decorator_list)
-    }
+        if node is not None:
+            spans.append((module.source.line_of(node), module.source.end_line_of(node)))
+    return spans
+
+
+def _bodies(module: Module, owner: str) -> list[list[ast.stmt]]:
+    """The module's body, or the bodies of class `owner` and of its bases defined in the
+    module, the class first (what it defines overrides what it inherits)."""
+    tree: list[ast.stmt] = module.source.tree.body
+    if not owner:
+        return [tree]
+    classes = {item.name: item for item in tree if isinstance(item, ast.ClassDef)}
+    bodies: list[list[ast.stmt]] = []
+    todo, seen = [owner], set()
+    while todo:
+        name = todo.pop(0)
+        cls = classes.get(name)
+        if cls is None or name in seen:
+            continue
+        seen.add(name)
+        bodies.append(cls.body)
+        todo += [base.id for base in cls.bases if isinstance(base, ast.Name)]
+    return bodies
 
 
 def _accessor(decorator: ast.expr) -> bool:
