@@ -269,8 +269,10 @@ def _sorted(m: Machine, items: list[Value], args: CallArgs, loc: Loc) -> list[Va
             pass
         else:
             return [items[i] for i in order]
-    if m.trace.incomplete is None:
-        m.trace.incomplete = f"the order `{loc.code}` puts its items in is unknown"
+    trace = m.trace
+    if trace.incomplete is None and trace.unordered is None:
+        why = f"the order `{loc.code}` puts its items in is unknown"
+        trace.unordered = (why, len(trace.facts), len(trace.requests), len(m.writes))
     return items
 
 

@@ -269,6 +269,7 @@ def _fixed(m: Machine) -> tuple[object, ...]:
         len(trace.apart),
         len(trace.taken_literals),
         trace.incomplete,
+        trace.unordered,
         trace.search_ended,
         trace.version_gate,
         trace.entry,

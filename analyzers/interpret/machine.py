@@ -427,6 +427,12 @@ class Machine:
     def release(self) -> None:
         """Drop what only a running run needs (its modules and objects), keeping the trace and
         the sites it covered: a search keeps every world's machine until it is judged."""
+        unordered = self.trace.unordered
+        if unordered is not None and self.trace.incomplete is None:
+            why, *before = unordered
+            after = (len(self.trace.facts), len(self.trace.requests), len(self.writes))
+            if any(now > then for now, then in zip(after, before, strict=True)):
+                self.trace.incomplete = why
         self.modules = {}
         self.call_records = {}
         self.writes = []

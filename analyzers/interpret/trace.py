@@ -268,6 +268,10 @@ class Trace:
     decisions: list[str] = field(default_factory=list)
     mock_serves: list[Loc] = field(default_factory=list)
     incomplete: str | None = None  # why the run stopped early (budget), if it did
+    # an order the analysis could not compute (`sorted()` by unknown keys), with the number of
+    # facts, requests and writes the run had then: it leaves the run incomplete only if any
+    # of them grew after it (a report sorted after the last serve changes no request)
+    unordered: tuple[str, int, int, int] | None = None
     # the driver's whole step budget ran out before or during this run: the search ended here,
     # as it ends at the cap on runs, and this run is one it did not (fully) make
     search_ended: bool = False

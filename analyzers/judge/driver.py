@@ -39,7 +39,6 @@ from analyzers.judge.entries import (
     is_helper,
     line_range,
     named_by_tests,
-    turn_spans,
 )
 from analyzers.judge.outcome import SEVERITY, Outcome, rests_on_order, worst
 from analyzers.judge.reasons import only_when
@@ -318,15 +317,7 @@ def _analyse_within(
         runs.append(_explore(loader, module, path, limits, spent, resumes=resumes))
         owner = f"{path[0]}'s " if path[0] else ""
         turns.append(owner + ", ".join(map(shown_in_turn, dict.fromkeys(path[2:]))))
-        reached = {
-            line for machine in runs[-1][0] for p, line, _ in machine.covered if p == module.path
-        }
-        never = [
-            span
-            for span in turn_spans(module, path)
-            if not any(span[0] <= line <= span[1] for line in reached)
-        ]
-        if not runs[-1][1] and never:
+        if not runs[-1][1] and not any(_serves(machine) for machine in runs[-1][0]):
             unfinished.append(turns[-1])
     result = _combine(runs, versions, primary)
     _unfinished_turns(result, unfinished)
@@ -449,19 +440,24 @@ def _combine(
     return result
 
 
+def _serves(machine: Machine) -> bool:
+    return any(isinstance(fact, Served | ServerLoad | ServerServe) for fact in machine.trace.facts)
+
+
 def _unfinished_turns(result: DriverResult, unfinished: list[str]) -> None:
-    """A safe answer is none when a use in turn was cut (the cap on runs) before some of its
-    functions ran in any world: what a setter changes (a property assigned between two calls,
-    a config swapped) is not a subset of what the explored worlds served, as skipped branches
-    are; a world not explored may serve the same id with another folder."""
+    """A safe answer is none when a use in turn was cut (the cap on runs, the step budget)
+    before any world of it served a request: what a setter changes (a property assigned
+    between two calls, a config swapped) is not a subset of what the functions' own runs
+    served, as skipped branches are; a world not explored may serve the same id with another
+    folder."""
     outcome = result.outcome
     if outcome is None or not outcome.verdict.is_safe or not unfinished:
         return
     outcome.notes.append(f"{outcome.verdict.value} on the part analysed")
     outcome.verdict = Verdict.INDETERMINATE
     outcome.reason = (
-        f"no world explored of {unfinished[0]} used in turn on one instance ran all of "
-        f"them, so only part of it was analysed ({outcome.reason})"
+        f"no world explored of {unfinished[0]} used in turn on one instance served a "
+        f"request, so only part of it was analysed ({outcome.reason})"
     )
 
 

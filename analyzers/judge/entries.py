@@ -292,29 +292,6 @@ def _functions(module: Module, owner: str) -> dict[str, Function]:
     return found
 
 
-def turn_spans(module: Module, path: Sequence[str]) -> list[tuple[int, int]]:
-    """The first and last line of each function a use in turn (`in_turn_entries`) calls, as
-    its class or a base of it in the module defines it; `name=` is a property's setter."""
-    owner, names = path[0], dict.fromkeys(path[2:])
-    spans = []
-    for name in names:
-        setter = name.endswith("=")
-        node = next(
-            (
-                item
-                for body in _bodies(module, owner)
-                for item in body
-                if isinstance(item, FUNCTIONS)
-                and item.name == name.removesuffix("=")
-                and setter == any(_accessor(d) for d in item.decorator_list)
-            ),
-            None,
-        )
-        if node is not None:
-            spans.append((module.source.line_of(node), module.source.end_line_of(node)))
-    return spans
-
-
 def _bodies(module: Module, owner: str) -> list[list[ast.stmt]]:
     """The module's body, or the bodies of class `owner` and of its bases defined in the
     module, the class first (what it defines overrides what it inherits)."""

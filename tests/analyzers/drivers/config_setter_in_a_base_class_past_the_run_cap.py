@@ -1,9 +1,10 @@
-# expect: Indeterminate line=50 reason~="used in turn on one instance ran all of them" reason~="Safe-single-adapter on the part analysed"
+# expect: Indeterminate line=51 reason~="used in turn on one instance served a request" reason~="Safe-single-adapter on the part analysed"
 """A base class's `config` setter re-reads the adapter's folder through the subclass's
 `update_additional_setting()`, and `generate()` serves it under id 1 on one engine. The settings
-read first fork the worlds of a use in turn past the cap on runs before any of them assigns
-`config`: the worlds explored only ever serve the first folder. That is no Safe answer (it
-was, as Safe-single-adapter): the assignment no world reached may change the folder."""
+read first fork the worlds of a use in turn past the cap on runs before any of them serves
+after `config` is assigned: the worlds explored never serve, and each method's own runs serve
+only the first folder. That is no Safe answer (it was, as Safe-single-adapter): a world not
+explored may serve the folder the assignment changed."""
 from vllm import LLM, SamplingParams
 from vllm.lora.request import LoRARequest
 
