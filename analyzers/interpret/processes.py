@@ -398,28 +398,15 @@ def remote(
     if isinstance(target, ClassV) and named is not None and named in m.named_actors:
         return m.named_actors[named]
     if isinstance(target, ClassV):
-        proc = m.new_process()
         m.trace.facts.append(Spawned([], describe(target), loc, bool(m.loops), function=True))
-        saved = m.proc
-        m.proc = proc
-        try:
-            instance = m.call_value(target, args, loc)
-        finally:
-            m.proc = saved
-        actor = ActorV(instance, proc)
+        actor = ActorV(*_made_in_process(m, target, args, loc))
         if named is not None:
             m.named_actors[named] = actor
         return actor
     if isinstance(target, Ext):
         # A library class made an actor (`ray.remote(LLM).remote(model, enable_lora=True)`):
         # a vLLM engine lives in its own process and its methods are called there.
-        proc = m.new_process()
-        saved = m.proc
-        m.proc = proc
-        try:
-            made = m.call_value(target, args, loc)
-        finally:
-            m.proc = saved
+        made, proc = _made_in_process(m, target, args, loc)
         if isinstance(made, EngineV):
             m.trace.facts.append(Spawned([], describe(target), loc, bool(m.loops), function=True))
             return ActorV(made, proc)
@@ -430,6 +417,17 @@ def remote(
         return _beside(m, lambda: _run_child(m, method, args, loc, proc), PROCESS_ITEM)
     worker = _task_worker(m, target, loc)
     return _beside(m, lambda: _run_child(m, target, args, loc, worker), PROCESS_ITEM)
+
+
+def _made_in_process(m: Machine, target: Value, args: CallArgs, loc: Loc) -> tuple[Value, int]:
+    """What calling `target` makes, made in a process of its own (an actor's), and that
+    process."""
+    proc = m.new_process()
+    saved, m.proc = m.proc, proc
+    try:
+        return m.call_value(target, args, loc), proc
+    finally:
+        m.proc = saved
 
 
 def _named_actor(options: dict[str, Value]) -> str | None:
