@@ -246,6 +246,11 @@ def _percent_format(m: Machine, template: Const, args: Value, loc: Loc) -> Value
     return concat(*parts)
 
 
+# The longest key a derived unknown keeps (its operands' keys and the operator); past it, a
+# result is an unknown of its own rather than one named by how it was computed.
+MAX_DERIVED_KEY = 2_000
+
+
 def _derived(m: Machine, name: str, left: Value, right: Value, loc: Loc) -> Value:
     """An unknown result: fixed when both inputs are, so a value derived from a flag stays one;
     of an unknown result and a value, as unknown, but the same for the same operands (one
@@ -253,6 +258,10 @@ def _derived(m: Machine, name: str, left: Value, right: Value, loc: Loc) -> Valu
     symbol = _SYMBOLS.get(name, name)
     if _stable(left) and _stable(right):
         key = f"({key_text(left)}{symbol}{key_text(right)})"
+        if len(key) > MAX_DERIVED_KEY:
+            # `total = total * rate + total` in nested loops: a key that doubles with every
+            # step (a 24 GB scan). Past the bound the result is an unknown of its own.
+            return m.opaque(f"`{loc.code}`", loc)
         opaque = not (_fixed(left) and _fixed(right))
         shown = f"{describe(left)} {symbol} {describe(right)}"
         return Sym(key, shown, opaque=opaque, where=str(loc))

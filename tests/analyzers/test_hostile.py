@@ -174,6 +174,37 @@ def test_pathological_programs_terminate(tmp_path: Path) -> None:
     assert verdict is Verdict.AFFECTED, reason
 
 
+def test_values_that_double_every_step_stay_bounded_in_memory(tmp_path: Path) -> None:
+    # `a, b = b, a + b` over unknown numbers names each result by how it was computed: a name
+    # that doubles with every step. In a child process held to 2 GB, the run must finish with
+    # the driver's own verdict (it once ended in a MemoryError, and a repository's whole scan
+    # was killed at 24 GB).
+    (tmp_path / "grow.py").write_text(
+        "import sys\nfrom vllm import LLM\n"
+        + NEEDLE
+        + "llm = LLM('base', enable_lora=True)\n"
+        + "a, b = float(sys.argv[1]), float(sys.argv[2])\n"
+        + "for i in range(60):\n    a, b = b, a + b\n    a = a * b + a\n"
+        + "llm.generate(['q'], lora_request=LoRARequest('x', 1, sys.argv[3]))\n"
+    )
+    code = (
+        "import resource, sys; resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30)); "
+        "from analyzers.audit import audit_tree; "
+        "from analyzers.files.directory import DirectoryTree; "
+        "r = audit_tree(DirectoryTree(sys.argv[1])); "
+        "print(r.drivers[0].verdict.value, r.internal_errors)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=240,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.split() == ["Safe-single-adapter", "None"], result.stdout
+
+
 def test_a_catastrophic_regular_expression_is_not_run(tmp_path: Path) -> None:
     # `(a+)+$` backtracks exponentially on "aaa...b": Python's re would not finish. The pattern
     # has two quantifiers, so the analysis leaves the match unknown and explores both answers.
