@@ -212,19 +212,28 @@ def _setters(module: Module, owner: str, users: Sequence[str]) -> list[str]:
     """Public functions of `owner` (a class; "" for the module) that assign what the request
     functions `users`, or the private helpers they may call, read: an attribute of the
     instance, or a global of the module. What a private helper a function calls assigns
-    counts as its own, and a function that assigns what a setter reads is a setter too
-    (`set_config(c)` keeps `c` that `update_config()` reads the adapter's folder from). A
-    property's setter is one as `name=`: its callers assign the attribute (`gen.config = c`)."""
+    counts as its own (unless the request functions call it too), and a function that
+    assigns what a setter reads is a setter too (`set_config(c)` keeps `c` that
+    `update_config()` reads the adapter's folder from). A property's setter is one as
+    `name=`: its callers assign the attribute (`gen.config = c`)."""
     functions = _functions(module, owner)
     private = {name: node for name, node in functions.items() if is_private((name,))}
+    # A helper the request functions call themselves changes what their own runs change: only
+    # what the others assign makes their caller a setter.
+    own = [functions[name] for name in users if name in functions]
+    helpers = {
+        name: node
+        for name, node in private.items()
+        if not any(_names_call(user, name) for user in own)
+    }
     candidates = {
         name: node for name, node in functions.items() if name not in users and name[0] != "_"
     }
     candidates.update((f"{name}=", node) for name, node in _property_setters(module, owner).items())
     read: set[str] = set()
-    for node in [*private.values(), *(functions[name] for name in users if name in functions)]:
+    for node in [*private.values(), *own]:
         read |= set(state_reads(node, receiver(node, owner)))
-    writes = {name: _writes(node, owner, private) for name, node in candidates.items()}
+    writes = {name: _writes(node, owner, helpers) for name, node in candidates.items()}
     found: list[str] = []
     while True:
         more = [
