@@ -247,17 +247,22 @@ def _setters(module: Module, owner: str, users: Sequence[str]) -> list[str]:
             return [name for name in candidates if name in found]
         found += more
         for name in more:
+            # what the setter derives its changes from, not what it only resets (a
+            # `teardown()` that reads and clears the session a lazy `generate()` opens)
             node = candidates[name]
-            read |= set(state_reads(node, receiver(node, owner)))
+            read |= set(state_reads(node, receiver(node, owner))) - writes[name]
 
 
 def _writes(node: Function, owner: str, private: dict[str, Function]) -> set[str]:
-    """What a function assigns of its state, itself or through the private helpers it calls."""
+    """What a function assigns of its state, itself or through the private helpers it calls;
+    of a helper, not what it also reads (a lazy `_get_session()` that makes the session once)."""
     found: set[str] = set()
     todo, seen = [node], {id(node)}
     while todo:
         current = todo.pop()
-        found |= set(state_writes(current, receiver(current, owner)))
+        mine = receiver(current, owner)
+        writes = set(state_writes(current, mine))
+        found |= writes if current is node else writes - set(state_reads(current, mine))
         for name, helper in private.items():
             if id(helper) not in seen and _names_call(current, name):
                 seen.add(id(helper))
