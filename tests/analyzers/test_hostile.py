@@ -21,6 +21,26 @@ def _audit(root: Path) -> Report:
     return audit_tree(DirectoryTree(root))
 
 
+def _audit_in_child(root: Path, first: str, shown: str, timeout: int) -> str:
+    """Audit `root` in a child process that runs `first` before it and prints `shown` (of the
+    report `r`): what would kill a process (a native stack overflow, memory past a limit)
+    fails the test instead of the test run."""
+    code = (
+        f"{first}import sys; from analyzers.audit import audit_tree; "
+        "from analyzers.files.directory import DirectoryTree; "
+        f"r = audit_tree(DirectoryTree(sys.argv[1])); print({shown})"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code, str(root)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    return result.stdout
+
+
 def _row(report: Report, path: str) -> tuple[Verdict, str]:
     rows = [row for row in report.drivers if row.path == path]
     assert len(rows) == 1, [row.path for row in report.drivers]
@@ -107,22 +127,9 @@ def test_a_20_mb_file_is_reported_not_parsed(tmp_path: Path) -> None:
 def test_deep_nesting_cannot_crash_the_process(tmp_path: Path, expression: str) -> None:
     (tmp_path / "deep.py").write_text(NEEDLE + f"x = {expression}\n")
     # In a child process: a native stack overflow would kill it, and the test would see that.
-    code = (
-        "import sys; from analyzers.audit import audit_tree; "
-        "from analyzers.files.directory import DirectoryTree; "
-        "r = audit_tree(DirectoryTree(sys.argv[1])); "
-        "print(r.drivers[0].verdict.value, r.drivers[0].reason)"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code, str(tmp_path)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr[-2000:]
-    assert result.stdout.startswith("Indeterminate"), result.stdout
-    assert "nest" in result.stdout
+    out = _audit_in_child(tmp_path, "", "r.drivers[0].verdict.value, r.drivers[0].reason", 120)
+    assert out.startswith("Indeterminate"), out
+    assert "nest" in out
 
 
 def test_a_symlink_loop_is_skipped_with_a_reason(tmp_path: Path) -> None:
@@ -187,22 +194,9 @@ def test_values_that_double_every_step_stay_bounded_in_memory(tmp_path: Path) ->
         + "for i in range(60):\n    a, b = b, a + b\n    a = a * b + a\n"
         + "llm.generate(['q'], lora_request=LoRARequest('x', 1, sys.argv[3]))\n"
     )
-    code = (
-        "import resource, sys; resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30)); "
-        "from analyzers.audit import audit_tree; "
-        "from analyzers.files.directory import DirectoryTree; "
-        "r = audit_tree(DirectoryTree(sys.argv[1])); "
-        "print(r.drivers[0].verdict.value, r.internal_errors)"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code, str(tmp_path)],
-        capture_output=True,
-        text=True,
-        timeout=240,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr[-2000:]
-    assert result.stdout.split() == ["Safe-single-adapter", "None"], result.stdout
+    limit = "import resource; resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30)); "
+    out = _audit_in_child(tmp_path, limit, "r.drivers[0].verdict.value, r.internal_errors", 240)
+    assert out.split() == ["Safe-single-adapter", "None"], out
 
 
 def test_a_catastrophic_regular_expression_is_not_run(tmp_path: Path) -> None:
