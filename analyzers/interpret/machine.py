@@ -424,15 +424,19 @@ class Machine:
         self.trace.incomplete = f"the analysis took more than {self.limits.total_steps:,} steps"
         return self.trace.incomplete
 
-    def release(self) -> None:
-        """Drop what only a running run needs (its modules and objects), keeping the trace and
-        the sites it covered: a search keeps every world's machine until it is judged."""
+    def settle_order(self) -> None:
+        """At the end of the run: an order the analysis could not compute leaves the run
+        incomplete only if a fact, a request or a write came after it (`Trace.unordered`)."""
         unordered = self.trace.unordered
         if unordered is not None and self.trace.incomplete is None:
             why, *before = unordered
             after = (len(self.trace.facts), len(self.trace.requests), len(self.writes))
             if any(now > then for now, then in zip(after, before, strict=True)):
                 self.trace.incomplete = why
+
+    def release(self) -> None:
+        """Drop what only a running run needs (its modules and objects), keeping the trace and
+        the sites it covered: a search keeps every world's machine until it is judged."""
         self.modules = {}
         self.call_records = {}
         self.writes = []

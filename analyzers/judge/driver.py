@@ -352,6 +352,7 @@ def _explore(
         else:
             machine.run_function(module, entry)
         machine.trace.settle_same_inputs()
+        machine.settle_order()
         machine.release()
         return machine
 
@@ -453,12 +454,17 @@ def _unfinished_turns(result: DriverResult, unfinished: list[str]) -> None:
     outcome = result.outcome
     if outcome is None or not outcome.verdict.is_safe or not unfinished:
         return
+    _only_part(
+        outcome,
+        f"no world explored of {unfinished[0]} used in turn on one instance served a request",
+    )
+
+
+def _only_part(outcome: Outcome, why: str) -> None:
+    """A safe answer that rests on part of the analysis is Indeterminate, saying why."""
     outcome.notes.append(f"{outcome.verdict.value} on the part analysed")
     outcome.verdict = Verdict.INDETERMINATE
-    outcome.reason = (
-        f"no world explored of {unfinished[0]} used in turn on one instance served a "
-        f"request, so only part of it was analysed ({outcome.reason})"
-    )
+    outcome.reason = f"{why}, so only part of it was analysed ({outcome.reason})"
 
 
 def _search_ended(machines: list[Machine]) -> bool:
@@ -550,9 +556,7 @@ def _downgrade(
     if outcome is None or not outcome.verdict.is_safe:
         return
     if incomplete:
-        outcome.notes.append(f"{outcome.verdict.value} on the part analysed")
-        outcome.verdict = Verdict.INDETERMINATE
-        outcome.reason = f"{incomplete}, so only part of it was analysed ({outcome.reason})"
+        _only_part(outcome, incomplete)
     elif not complete and rests_on_order(outcome.verdict) and kept:
         what = f"{len(decisions)} run-time conditions" if decisions else "the analysis's choices"
         outcome.notes.append(

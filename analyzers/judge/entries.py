@@ -120,7 +120,6 @@ def named_by_tests(module: Module, path: Sequence[str]) -> bool:
     used the way that test uses it, which the test's own runs follow."""
     if not test_helper(module, path):
         return False
-    call = re.compile(rf"\b{re.escape(path[-1])}\s*\(")
     code = module.source.block_text
     for statement in module.source.tree.body:
         if isinstance(statement, FUNCTIONS) and _is_test((statement.name,)):
@@ -133,7 +132,7 @@ def named_by_tests(module: Module, path: Sequence[str]) -> bool:
             ]
         else:
             continue
-        if any(call.search(code(test)) for test in tests):
+        if any(_calls(code(test), path[-1]) for test in tests):
             return True
     return False
 
