@@ -25,6 +25,7 @@ from analyzers.interpret.values import (
     Const,
     DictV,
     Hashed,
+    InstV,
     ListV,
     Residue,
     SeqSym,
@@ -32,6 +33,7 @@ from analyzers.interpret.values import (
     Sym,
     Value,
     as_int,
+    class_attribute,
     concat,
     describe,
     is_none,
@@ -394,6 +396,8 @@ def _compare(m: Machine, name: str, left: Value, right: Value, loc: Loc) -> Valu
             answer = False
         if name in ("Is", "IsNot") and answer is None and _used_vs_none(m, left, right):
             answer = False  # `self._server is None` after `self._server.generate(...)` ran
+        if name in ("Is", "IsNot") and answer is None and _instance_vs_literal(left, right):
+            answer = False  # `config is None` on a `Config(...)` the run built
         if answer is not None and name in ("NotEqual", "IsNot"):
             answer = not answer
         if answer is None:
@@ -489,6 +493,16 @@ def _used_vs_none(m: Machine, left: Value, right: Value) -> bool:
     """None against an unknown object the run already used as one (on None, that raised)."""
     pair = (left, right)
     return any(map(is_none, pair)) and any(m.unseen.not_none(v) for v in pair)
+
+
+def _instance_vs_literal(left: Value, right: Value) -> bool:
+    """An instance the run built against a literal: `is` compares identity, which no
+    `__eq__` of the class can change, and building the class gave an object, not the literal
+    (unless a `__new__` of the repository could have returned another object)."""
+    for obj, other in ((left, right), (right, left)):
+        if isinstance(obj, InstV) and isinstance(other, Const):
+            return class_attribute(obj.cls, "__new__") is None
+    return False
 
 
 def _none_vs_text(left: Value, right: Value) -> bool:
