@@ -1,8 +1,10 @@
 """`argparse`: options and their defaults, so `args.x` is the default when one is given.
 
 An option without a default (or with `None`) is an unknown fixed for the run; a list option
-(`nargs="+"`) without a default is a list of unknown length. A default is one candidate, not a
-fact: in a second world the options that have one are given by the user (unknown).
+(`nargs="+"`, `nargs=2`, `action="append"`) without a default is a list of unknown length. A
+default is one candidate, not a fact: in a second world the options that have one are given by
+the user (unknown), a list option's as a list of unknown length (`--ckpts a b` in place of its
+default `["final"]`).
 """
 
 from __future__ import annotations
@@ -67,7 +69,9 @@ def _add_argument(m: Machine, parser: ParserV, args: CallArgs, loc: Loc) -> None
         elif action_name == "count":
             default = Const(0)
     nargs = args.keywords.get("nargs")
-    many = isinstance(nargs, Const) and nargs.value in ("+", "*")
+    many = _many(nargs) or action_name in ("append", "extend")
+    if many:
+        parser.lists.add(dest)
     if default is None or (isinstance(default, Const) and default.value is None):
         parser.defaults.pop(dest, None)
         if many:
@@ -76,9 +80,19 @@ def _add_argument(m: Machine, parser: ParserV, args: CallArgs, loc: Loc) -> None
     parser.defaults[dest] = default
 
 
+def _many(nargs: Value | None) -> bool:
+    """Whether `nargs` makes the option a list: `+`, `*` or a count (`nargs=2`)."""
+    if not isinstance(nargs, Const):
+        return False
+    value = nargs.value
+    return value in ("+", "*") or (isinstance(value, int) and not isinstance(value, bool))
+
+
 def _given(value: Value) -> bool:
     """A default a user plausibly overrides: a mode, a flag, a name, a number (a capacity,
-    a count of epochs)."""
+    a count of epochs), a list (the checkpoints to evaluate)."""
+    if isinstance(value, ListV):
+        return True
     return isinstance(value, Const) and isinstance(value.value, str | bool | int | float)
 
 
@@ -109,6 +123,8 @@ def _namespace(m: Machine, parser: ParserV) -> NamespaceV:
             attrs[dest] = value
             if not isinstance(value, SeqSym):
                 notes[dest] = f"{shown} keeps its default {describe(value)}"
+        elif dest in parser.lists:
+            attrs[dest] = SeqSym(f"args.{dest}", f"args.{dest}")
         else:
             attrs[dest] = m.fixed(f"args.{dest}", f"args.{dest}")
     for dest, value in parser.defaults.items():

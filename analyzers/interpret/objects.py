@@ -89,6 +89,7 @@ class ParserV(Obj):
 
     defaults: dict[str, Value] = field(default_factory=dict)
     declared: dict[str, str] = field(default_factory=dict)  # dest -> the flag as written
+    lists: set[str] = field(default_factory=set)  # dests the command line gives as a list
 
 
 @dataclass(eq=False)
