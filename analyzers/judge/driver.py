@@ -425,7 +425,7 @@ def _combine(
     main = chosen[primary] if primary is not None else worst(list(chosen.values()))
     result.outcome = main
     result.flips = [
-        f"on vLLM {version}: {outcome.verdict.value}"
+        f"on vLLM {version}: {outcome.verdict.value}{_failing(outcome, version)}"
         for version, outcome in chosen.items()
         if outcome.verdict is not main.verdict
     ]
@@ -443,6 +443,14 @@ def _combine(
 
 def _serves(machine: Machine) -> bool:
     return any(isinstance(fact, Served | ServerLoad | ServerServe) for fact in machine.trace.facts)
+
+
+def _failing(outcome: Outcome, version: VllmVersion) -> str:
+    """Why a release's safe answer serves nothing: its first request fails there (an id of 0
+    that vLLM rejects from 0.11.0 on), as `reasons.crash_notes` says."""
+    lead = f"on vLLM {version} the request at "
+    failed = next((note for note in outcome.notes if note.startswith(lead)), None)
+    return f", as the request at {failed.removeprefix(lead)}" if failed else ""
 
 
 def _unfinished_turns(result: DriverResult, unfinished: list[str]) -> None:

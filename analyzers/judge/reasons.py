@@ -92,8 +92,10 @@ def describe_stale(stale: Sequence[Stale], view: RunView) -> tuple[str, Loc, lis
         focus.append((source.loc, "adapter that was served instead"))
     if view.trace.entry and source is not None and source.call < event.call:
         lead = f"when {view.trace.entry}() is called again for another adapter, {lead}"
+    # an id vLLM does not cache needs no invalidation to go wrong
+    invalidation = " without invalidation" if source is not None else ""
     reason = (
-        f"{lead} without invalidation in {where} ({view.capacity_text(engine)}): "
+        f"{lead}{invalidation} in {where} ({view.capacity_text(engine)}): "
         f"{count} of {len(same_lifetime)} requests are stale; {detail}"
     )
     return reason, event.request.loc, focus
