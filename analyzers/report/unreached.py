@@ -83,6 +83,14 @@ def _why(
             f"{site.what.removesuffix('(...)')} is not defined in the repository (it comes from "
             f"another package), so what it builds is unknown"
         )
+    if not parts and site.kind is SiteKind.ROUTE:
+        # `urlopen(Request(url, data=...))` names the route but is no `.post(url, json=...)`
+        where = f"{site.scope}() never runs it" if site.scope else "the top level never gets there"
+        parts.append(
+            f"either {where}, or the URL is sent by a call the analysis does not model as a "
+            f"post to vLLM's server (it models `.post(url, json=...)` and `.request(method, "
+            f"url, json=...)` of requests, httpx and aiohttp)"
+        )
     if not parts:
         if site.scope:
             parts.append(
