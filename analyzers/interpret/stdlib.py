@@ -546,6 +546,10 @@ def _replace(m: Machine, value: Value, args: CallArgs) -> Value:
 
 def _random(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value:
     bounds = [a.value for a in args.positional if isinstance(a, Const) and isinstance(a.value, int)]
+    if len(bounds) != len(args.positional) or args.keywords:
+        # `randint(1, max_loras)` with a bound only the run knows: how many ids it gives is
+        # unknown (not `randrange(1)`, one id)
+        return m.opaque(f"`{loc.code}`", loc)
     if qual == "random.randint" and len(bounds) == 2:
         modulus, low = bounds[1] - bounds[0] + 1, bounds[0]
     elif len(bounds) == 1:
