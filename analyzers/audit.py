@@ -322,6 +322,7 @@ class _Audit:
             stops=[StopRecord.of(stop) for stop in result.stops[:8]],
             unexplored=result.unexplored[:4],
             cache_patches=result.cache_patches[:4],
+            runs_itself=result.runs_itself,
         )
         return analysis, deps
 

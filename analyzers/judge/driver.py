@@ -84,6 +84,9 @@ class DriverResult:
     # Per request site served: the calls under way at its first serve (outermost first), so a
     # row can point at the line of its own file that led to a request built elsewhere.
     calls: dict[Loc, tuple[Loc, ...]] = field(default_factory=dict)
+    # The file's own run (its top level, its `__main__` block) served a request built or
+    # served in the file: its verdict is that of a real run, not only of how callers use it.
+    runs_itself: bool = False
 
 
 def limits_for(module: Module) -> Limits:
@@ -320,6 +323,7 @@ def _analyse_within(
         if not runs[-1][1] and not any(_serves(machine) for machine in runs[-1][0]):
             unfinished.append(turns[-1])
     result = _combine(runs, versions, primary)
+    result.runs_itself = any(_serves_in(machine, module.path) for machine in runs[0][0])
     _unfinished_turns(result, unfinished)
     if result.outcome is not None and entries:
         shown = ", ".join(entries[:3]) + (
@@ -443,6 +447,16 @@ def _combine(
 
 def _serves(machine: Machine) -> bool:
     return any(isinstance(fact, Served | ServerLoad | ServerServe) for fact in machine.trace.facts)
+
+
+def _serves_in(machine: Machine, path: str) -> bool:
+    """Whether the run served a request built, served or posted in the file at `path`."""
+    for fact in machine.trace.facts:
+        if isinstance(fact, Served) and path in (fact.loc.path, fact.request.loc.path):
+            return True
+        if isinstance(fact, ServerLoad | ServerServe) and fact.loc.path == path:
+            return True
+    return False
 
 
 def _failing(outcome: Outcome, version: VllmVersion) -> str:

@@ -1,7 +1,8 @@
 """Rows that depend on other files: helpers served by callers, dispatchers of child scripts,
 inline suppressions, and `@commit` on evidence.
 
-A helper module's requests are judged where they are served: its row takes its callers' verdict.
+A helper module's requests are judged where they are served: its row takes its callers' verdict,
+unless its own run (a `__main__` block) served them and is worse: then its own row stands.
 A dispatcher that starts a driver once per cell is `Safe-fresh-process` (the child's own row
 decides its exposure); one that starts it once for all cells gets the child's verdict.
 """
@@ -97,6 +98,17 @@ def _mirror_helpers(
             callers = [caller for caller in callers if caller not in driven]
         decisive = max(callers, key=lambda caller: SEVERITY[caller.verdict])
         names = ", ".join(sorted(caller.path for caller in callers))
+        if analyses[path].runs_itself and SEVERITY[row.verdict] >= SEVERITY[decisive.verdict]:
+            # The file's own run (`python evalck.py`) is one its callers' runs do not replace:
+            # the worse of the two stands.
+            row.reason = sentence(
+                [
+                    row.reason.rstrip("."),
+                    f"its requests are also served by {names} "
+                    f"({decisive.verdict.value} there)",
+                ]
+            )
+            continue
         row.verdict = decisive.verdict
         row.reason = sentence(
             [

@@ -82,6 +82,9 @@ class FileAnalysis(BaseModel):
     unexplored: list[str] = Field(default_factory=list)  # conditions left unexplored
     # vLLM adapter-cache code this file's runs replaced ("Class.method replaced at file:line")
     cache_patches: list[str] = Field(default_factory=list)
+    # its own run (top level, `__main__`) served its requests: callers' rows add to its row,
+    # never replace it (`linking.py`)
+    runs_itself: bool = False
 
 
 def engine_model(engine: EngineV) -> Engine:

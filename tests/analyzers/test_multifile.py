@@ -425,3 +425,84 @@ def test_a_helper_served_where_the_driver_never_goes_keeps_that_verdict(
     )
     syncer = next(row for row in report.drivers if row.path == "pkg/syncer.py")
     assert "pkg/worker.py" in syncer.reason.split(";")[0]
+
+
+EVAL_WITH_ITS_OWN_MAIN = """\
+from vllm import LLM, SamplingParams
+from vllm.lora.request import LoRARequest
+
+
+def run(llm, name, path):
+    return llm.generate(["hi"], SamplingParams(), lora_request=LoRARequest(name, 1, path))
+
+
+def main():
+    llm = LLM(model="m", enable_lora=True)
+    for ckpt in ["/ck/a", "/ck/b", "/ck/c"]:
+        run(llm, "ck", ckpt)
+
+
+if __name__ == "__main__":
+    main()
+"""
+
+ONE_CALL_OF_ITS_HELPER = """\
+from vllm import LLM
+
+from evalck import run
+
+run(LLM(model="m", enable_lora=True), "a", "/x")
+"""
+
+SIDECAR_WITH_ITS_OWN_MAIN = """\
+import requests
+
+URL = "http://localhost:8000"
+
+
+class Reconciler:
+    def load(self, name, path):
+        requests.post(URL + "/v1/load_lora_adapter", json={"lora_name": name, "lora_path": path})
+
+
+def main():
+    rec = Reconciler()
+    for step in range(3):
+        rec.load("policy", f"/ckpt/step{step}")
+
+
+if __name__ == "__main__":
+    main()
+"""
+
+ONE_LOAD_THROUGH_THE_SIDECAR = """\
+from sidecar import Reconciler
+
+Reconciler().load("a", "/x")
+ROUTE = "http://localhost:8000/v1/load_lora_adapter"  # a route of its own: a driver too
+"""
+
+
+def test_a_caller_of_its_helper_never_replaces_a_files_own_worse_run(
+    audit_files: AuditFiles,
+) -> None:
+    """`python evalck.py` serves three checkpoints under id 1; another file calling its helper
+    once is safe, and that safe row took the place of the file's own (a false Safe)."""
+    report = audit_files({"evalck.py": EVAL_WITH_ITS_OWN_MAIN, "use.py": ONE_CALL_OF_ITS_HELPER})
+    assert _verdicts(report) == {
+        "evalck.py": Verdict.AFFECTED,
+        "use.py": Verdict.SAFE_SINGLE_ADAPTER,
+    }
+    own = next(row for row in report.drivers if row.path == "evalck.py")
+    assert "is served '/ck/a'" in own.reason
+    assert "also served by use.py (Safe-single-adapter there)" in own.reason
+
+
+def test_a_server_client_keeps_its_own_run_beside_a_callers(audit_files: AuditFiles) -> None:
+    report = audit_files(
+        {"sidecar.py": SIDECAR_WITH_ITS_OWN_MAIN, "use.py": ONE_LOAD_THROUGH_THE_SIDECAR}
+    )
+    verdicts = _verdicts(report)
+    assert verdicts["sidecar.py"] is Verdict.AFFECTED
+    own = next(row for row in report.drivers if row.path == "sidecar.py")
+    assert "refuses to load adapter 'policy' again" in own.reason
