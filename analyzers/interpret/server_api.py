@@ -59,7 +59,8 @@ def http_call(m: Machine, verb: str, args: CallArgs, loc: Loc) -> bool:
     route = next((route for route in api.ROUTES_BY_WORD if route.word in text), None)
     if route is None:
         return False
-    payload = args.keywords.get("json")
+    # `json=` of requests, httpx and aiohttp; `body=` of the openai client's `client.post(...)`
+    payload = args.keywords.get("json", args.keywords.get("body"))
     unload = route.effect is api.Effect.UNLOAD
 
     def field(name: str) -> Value | None:
@@ -79,7 +80,7 @@ def http_call(m: Machine, verb: str, args: CallArgs, loc: Loc) -> bool:
         return True
     name, path = field(body.name), None if unload else field(body.path)
     request = RequestV(m.serial(), name, None, path, field(body.load_inplace), loc, server=True)
-    request.path_text = args.text(None, "json")
+    request.path_text = args.text(None, "json" if "json" in args.keywords else "body")
     if not unload:
         m.trace.requests.append(request)
         m.covered.add((loc.path, loc.line, loc.column))

@@ -86,6 +86,7 @@ CANNOT_FIX: dict[str, str] = {
     # HTTP loads of vLLM's server are not rewritten.
     "server_reload_inplace.py@0.14.0": "loads an adapter into vLLM's server over HTTP",
     "server_reload_refused.py": "loads an adapter into vLLM's server over HTTP",
+    "openai_client_posts_the_load_route.py": "loads an adapter into vLLM's server over HTTP",
 }
 
 
