@@ -25,7 +25,7 @@ from analyzers.interpret.folders import GENERATOR, TASK_ITEM
 from analyzers.interpret.objects import EngineV, MockV, PartialV, RequestV
 from analyzers.interpret.runtime import Consumer, Frame
 from analyzers.interpret.scope import Scope
-from analyzers.interpret.signals import ReturnValue
+from analyzers.interpret.signals import Raised, ReturnValue
 from analyzers.interpret.syntax import (
     FUNCTIONS,
     Definition,
@@ -43,6 +43,7 @@ from analyzers.interpret.values import (
     Ext,
     FuncV,
     InstV,
+    LazyImport,
     ListV,
     ModV,
     Obj,
@@ -443,20 +444,47 @@ def patched(m: Machine, targets: tuple[str, ...], importer: Module, loc: Loc) ->
     """`unittest.mock.patch("pkg.mod.LLM")`: while the function or block runs, the module's
     attribute is a mock (a test's engine serves nothing), then what it was again."""
     replaced: list[tuple[Scope, str, Value | None]] = []
+    mocked = []
     for target in targets:
         owner, _, name = target.rpartition(".")
         module = m.import_module(owner, importer) if owner else None
         if isinstance(module, ModV) and isinstance(module.scope, Scope):
             replaced.append((module.scope, name, module.scope.vars.get(name)))
             module.scope.vars[name] = MockV(target)
+            continue
+        held = _held_package(m, owner, importer, loc)
+        if held is not None and f"{held}.{name}" not in m.mocked:
+            # `patch("sidecar.requests.post")`: the module's `requests` is the package itself,
+            # so its `post` is a mock for every caller while the test runs
+            mocked.append(f"{held}.{name}")
+    m.mocked.update(mocked)
     try:
         yield
     finally:
+        m.mocked.difference_update(mocked)
         for scope, name, old in reversed(replaced):
             if old is None:
                 scope.vars.pop(name, None)
             else:
                 scope.vars[name] = old
+
+
+def _held_package(m: Machine, owner: str, importer: Module, loc: Loc) -> str | None:
+    """The qualified name of another package's object that `owner` (`sidecar.requests`) names
+    through a module of the repository, or None."""
+    head, _, attribute = owner.rpartition(".")
+    if not head or "." in attribute:
+        return None
+    module = m.import_module(head, importer)
+    if not isinstance(module, ModV) or not isinstance(module.scope, Scope):
+        return None
+    value = module.scope.vars.get(attribute)
+    if isinstance(value, LazyImport):  # `import requests`, read for the first time
+        try:
+            value = value.force()
+        except Raised:
+            return None
+    return value.qual if isinstance(value, Ext) else None
 
 
 def enter_context(

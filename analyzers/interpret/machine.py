@@ -85,6 +85,7 @@ _STATE = (
     "_serial",
     "_blocks",
     "stand_ins",
+    "mocked",
 )
 
 
@@ -124,6 +125,7 @@ class Machine:
         self.discarded: Loc | None = None
         self.concurrent: list[Write] = []
         self.later_serves: list[LaterItem] = []  # `later_serves.py`
+        self.mocked: set[str] = set()  # `@patch("mod.requests.post")` in force: `calls.patched`
         self.named_actors: dict[str, Value] = {}
         self.call = 0
         self.importing = 0

@@ -50,15 +50,28 @@ def _server(url: Value | None) -> tuple[str, bool]:
     return "server", False
 
 
-def http_call(m: Machine, verb: str, args: CallArgs, loc: Loc) -> bool:
-    """Record a load or unload when this HTTP call targets the adapter endpoints."""
+def _route(verb: str, args: CallArgs) -> tuple[api.Route, Value | None] | None:
+    """The adapter endpoint an HTTP call (`post`, `request`) targets, and its URL."""
     if verb not in _HTTP_VERBS:
-        return False
+        return None
     url = args.get(1, "url") if verb == "request" else args.get(0, "url")
     text = "".join(_text_parts(url))
     route = next((route for route in api.ROUTES_BY_WORD if route.word in text), None)
-    if route is None:
+    return (route, url) if route is not None else None
+
+
+def names_a_route(verb: str, args: CallArgs) -> bool:
+    """Whether this HTTP call targets an adapter endpoint (a mocked `requests.post` that does
+    is a test's fake server)."""
+    return _route(verb, args) is not None
+
+
+def http_call(m: Machine, verb: str, args: CallArgs, loc: Loc) -> bool:
+    """Record a load or unload when this HTTP call targets the adapter endpoints."""
+    found = _route(verb, args)
+    if found is None:
         return False
+    route, url = found
     # `json=` of requests, httpx and aiohttp; `body=` of the openai client's `client.post(...)`
     payload = args.keywords.get("json", args.keywords.get("body"))
     unload = route.effect is api.Effect.UNLOAD

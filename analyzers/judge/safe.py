@@ -28,10 +28,10 @@ def describe_safe(view: RunView) -> tuple[Verdict, str, Loc, float | None]:
         if served[0].path is not None and len({_adapter(s) for s in served}) == 1:
             # random ids for one folder never written in between: whichever ids meet, each
             # stands for the same adapter (vLLM's benchmark: `randint(1, n)`, one path)
-            first = next(s.lora_id for s in hashed if isinstance(s.lora_id, Hashed))
+            digest = next(s.lora_id for s in hashed if isinstance(s.lora_id, Hashed))
             return (
                 Verdict.SAFE_DISTINCT_ID,
-                f"lora_int_id comes from {first.desc} ({first.where}), but every request names "
+                f"lora_int_id comes from {digest.desc} ({digest.where}), but every request names "
                 f"one adapter ({label(served[0].path)}), so a repeated id is a benign cache hit",
                 line,
                 None,

@@ -506,3 +506,30 @@ def test_a_server_client_keeps_its_own_run_beside_a_callers(audit_files: AuditFi
     assert verdicts["sidecar.py"] is Verdict.AFFECTED
     own = next(row for row in report.drivers if row.path == "sidecar.py")
     assert "refuses to load adapter 'policy' again" in own.reason
+
+
+A_TEST_THAT_PATCHES_THE_POST = """\
+from unittest.mock import patch
+
+from sidecar import Reconciler
+
+
+@patch("sidecar.requests.post")
+def test_load(mock_post):
+    Reconciler().load("a", "/x")
+    assert mock_post.call_args[0][0] == "http://localhost:8000/v1/load_lora_adapter"
+"""
+
+
+def test_a_test_that_patches_the_package_a_module_imports_serves_nothing(
+    audit_files: AuditFiles,
+) -> None:
+    """`patch("sidecar.requests.post")` replaces the `post` of the `requests` package that
+    sidecar imports: the test's load reaches no server."""
+    report = audit_files(
+        {"sidecar.py": SIDECAR_WITH_ITS_OWN_MAIN, "test_sidecar.py": A_TEST_THAT_PATCHES_THE_POST}
+    )
+    assert _verdicts(report) == {
+        "sidecar.py": Verdict.AFFECTED,
+        "test_sidecar.py": Verdict.NO_REALIZED_RUN,
+    }
