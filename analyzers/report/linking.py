@@ -104,8 +104,7 @@ def _mirror_helpers(
             row.reason = sentence(
                 [
                     row.reason.rstrip("."),
-                    f"its requests are also served by {names} "
-                    f"({decisive.verdict.value} there)",
+                    f"its requests are also served by {names} ({decisive.verdict.value} there)",
                 ]
             )
             continue
