@@ -338,6 +338,8 @@ def _for(m: Machine, node: Loop, scope: Scope) -> None:
 
 def _while(m: Machine, node: ast.While, scope: Scope) -> None:
     loc = m.loc(scope.module, node)
+    if summary.summarise_while(m, node, scope, loc):
+        return
     count = 0
     broke = False
     m.loops.append(loc)

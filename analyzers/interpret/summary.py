@@ -19,7 +19,7 @@ becomes an unknown value afterwards. Nothing the loop could do is lost; only val
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -53,8 +53,9 @@ _BUILTINS = frozenset(
 )  # fmt: skip
 _PURE_METHODS = frozenset(
     {
-        "count", "endswith", "format", "get", "index", "items", "join", "keys", "lower",
-        "lstrip", "replace", "rstrip", "split", "startswith", "strip", "upper", "values",
+        "count", "endswith", "find", "format", "get", "index", "items", "join", "keys", "lower",
+        "lstrip", "replace", "rfind", "rstrip", "split", "startswith", "strip", "upper",
+        "values",
         "zfill",
     }
 )  # fmt: skip
@@ -114,6 +115,71 @@ def summarise(
     for name in sorted(shape.assigned | shape.mutated):
         scope.assign(name, m.opaque(f"`{name}` after the loop at {loc}", loc))
     return True
+
+
+def summarise_while(m: Machine, node: ast.While, scope: Scope, loc: Loc) -> bool:
+    """A `while` loop of plain computation that tests what only the run knows (a scan of an
+    unknown text for a marker) is summarised as a `for` loop is: each of its iterations
+    would otherwise fork a world at every `if` of its body. True if done."""
+    if node.orelse or not any(isinstance(item, ast.If) for item in _statements(node.body)):
+        return False
+    shape = node_memo(node, "while_shape", lambda: _read_while_shape(node))
+    if shape is None:
+        return False
+    for name in shape.called:
+        if scope.lookup(name) is not None:  # a builtin shadowed by the repository's own name
+            return False
+    unknown = False
+    for name in shape.read - shape.mutated - shape.called:
+        value = scope.lookup(name)
+        if value is None:
+            if name not in shape.assigned:
+                return False  # a name the loop reads before it binds it, or from `import *`
+        elif not _plain(value):
+            return False
+        else:
+            unknown = unknown or not isinstance(value, Const)
+    if not unknown:
+        return False  # every value is known: the loop runs as written
+    for name in shape.aug_only:
+        value = scope.lookup(name)
+        if value is not None and not _scalar(value):
+            return False
+    if any(not _fresh(scope, node, name) for name in shape.mutated):
+        return False
+    for name in sorted(shape.assigned | shape.mutated):
+        scope.assign(name, m.opaque(f"`{name}` after the loop at {loc}", loc))
+    return True
+
+
+def _statements(body: Sequence[ast.stmt]) -> Iterator[ast.stmt]:
+    for item in body:
+        yield item
+        if isinstance(item, ast.If):
+            yield from _statements(item.body)
+            yield from _statements(item.orelse)
+        elif isinstance(item, ast.For | ast.While):
+            yield from _statements(item.body)
+
+
+def _read_while_shape(node: ast.While) -> Shape | None:
+    if relevance.weight([node]) == relevance.SITES:
+        return None
+    reader = _Reader()
+    try:
+        cost = reader.expression(node.test) + reader.block(node.body)
+    except _Reject:
+        return None
+    if reader.mutated & reader.assigned:
+        return None
+    return Shape(
+        frozenset(reader.assigned),
+        frozenset(reader.aug - reader.plain_assigned),
+        frozenset(reader.mutated),
+        frozenset(reader.read),
+        frozenset(reader.called),
+        max(cost, 1),
+    )
 
 
 def _known_length(value: Value) -> int | None:
@@ -307,7 +373,7 @@ def _integer(node: ast.expr) -> bool:
 # -- freshness ------------------------------------------------------------------------------
 
 
-def _fresh(scope: Scope, node: ast.For, name: str) -> bool:
+def _fresh(scope: Scope, node: ast.For | ast.While, name: str) -> bool:
     """`name` was bound to an empty literal before the loop, with no mention in between."""
     found = statement_blocks(scope.module.source.tree).get(id(node))
     if found is None:
