@@ -533,3 +533,5 @@ def test_a_test_that_patches_the_package_a_module_imports_serves_nothing(
         "sidecar.py": Verdict.AFFECTED,
         "test_sidecar.py": Verdict.NO_REALIZED_RUN,
     }
+    test = next(row for row in report.drivers if row.path == "test_sidecar.py")
+    assert "the adapter loads posted at sidecar.py:8 go to a mock" in test.reason
