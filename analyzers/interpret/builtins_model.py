@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from analyzers.files.parsing import Loc
@@ -34,6 +35,7 @@ from analyzers.interpret.values import (
     describe,
     external_base,
     is_none,
+    same,
 )
 from analyzers.interpret.vllm_api import engine_has
 
@@ -465,6 +467,21 @@ def _drop(m: Machine, target: ListV, item: Value) -> None:
         del target.items[index]
 
 
+def _kept_request(kept: RequestV, offered: Value) -> RequestV:
+    """`requests.setdefault(name, LoRARequest(name, i, new_folder))` hands back the request
+    kept for the name; the one just built, for another folder, is what the caller meant to
+    serve (a request memoised by name)."""
+    if (
+        isinstance(offered, RequestV)
+        and kept.intended_path is None
+        and kept.path is not None
+        and offered.path is not None
+        and same(kept.path, offered.path) is not True
+    ):
+        return replace(kept, intended_path=offered.path)
+    return kept
+
+
 def _dict_method(m: Machine, target: DictV, name: str, args: CallArgs, loc: Loc) -> Value | None:
     first = args.positional[0] if args.positional else None
     if name in ("get", "setdefault", "pop") and first is not None:
@@ -476,6 +493,8 @@ def _dict_method(m: Machine, target: DictV, name: str, args: CallArgs, loc: Loc)
             containers.delete_key(m, target, first)
         if name == "setdefault" and found is None:
             containers.set_item(m, target, first, default, loc)
+        if name == "setdefault" and isinstance(found, RequestV):
+            return _kept_request(found, default)
         return found if found is not None else default
     if name == "items":
         return ListV(

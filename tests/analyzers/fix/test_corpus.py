@@ -56,6 +56,7 @@ CANNOT_FIX: dict[str, str] = {
     "memoised_request_setdefault_by_name.py": (
         "remove-lora: the re-scan says Affected: a memoised LoRARequest"
     ),
+    "request_kept_by_setdefault.py": "remove-lora: the re-scan says Affected: a memoised",
     # The id arrives in `**kw`: there is no argument to rewrite.
     "request_from_kwargs_dict.py": "takes its arguments from `*args`/`**kwargs`",
     "reproductions/version-check-not-linked/rollout_sync.py": "`*args`/`**kwargs`",
