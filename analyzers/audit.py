@@ -16,8 +16,9 @@ import hashlib
 import json
 import os
 import posixpath
+import re
 import time
-from collections.abc import Iterable, Iterator, MutableMapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache, partial
@@ -64,6 +65,7 @@ if TYPE_CHECKING:
     import ast
 
     from analyzers.files.references import References
+    from analyzers.files.sites import RequestSite
 
 DEBUG_ENV = "LORA_AUDIT_DEBUG"
 # Bump when the analysis changes what it reports: every cached result becomes stale.
@@ -456,7 +458,8 @@ def _audit_tree(
         [*worded, *(path for path in spawning if path not in sites)],
         [path for path in writing if path not in sites],
     )
-    rows = link_rows(audit.analyses, tree.commit, sites)
+    loose = _site_function_users(audit, sites, lambda needles: chosen(tree.candidates(needles)))
+    rows = link_rows(audit.analyses, tree.commit, sites, loose)
     for row in rows:
         row_plan = audit.plan_for(row.path)
         pinned = row_plan.evidence()
@@ -526,6 +529,39 @@ def _find_dispatchers(audit: _Audit, spawning: list[str], writing: list[str]) ->
         if not fresh:
             return
         audit.analyse_all(fresh)
+
+
+def _site_function_users(
+    audit: _Audit,
+    sites: Mapping[str, Sequence[RequestSite]],
+    candidates: Callable[[tuple[bytes, ...]], list[str]],
+) -> dict[str, list[str]]:
+    """For each file with request sites in module-level functions, the other files that
+    import it and call one of those functions by name (`evaluate(llm, ckpt)` in a sweep
+    function or a trainer callback nothing in the repository calls). A helper's row takes
+    its analysed callers' verdict only when they are all of these (`linking.py`)."""
+    from analyzers.files.references import refers_to
+
+    found: dict[str, list[str]] = {}
+    store = audit.store
+    for path, listed in sites.items():
+        names = sorted({site.scope for site in listed if site.scope and "." not in site.scope})
+        found_row = audit.analyses.get(path)
+        if not names or found_row is None or found_row.row is None:
+            continue
+        calls = re.compile(rb"\b(?:" + b"|".join(re.escape(n.encode()) for n in names) + rb")\s*\(")
+        stem = posixpath.basename(path)[:-3].encode()
+        users = []
+        for other in candidates((stem,)):
+            data = store.data(other)
+            if other == path or not isinstance(data, bytes) or not calls.search(data):
+                continue
+            refs = _references(audit, other)
+            if refers_to(refs, other, [path], store.files, store.package_roots):
+                users.append(other)
+        if users:
+            found[path] = users
+    return found
 
 
 # What each client file (path, blob) posts after a write: parsed once per blob for a history.

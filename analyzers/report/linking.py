@@ -25,15 +25,17 @@ def link_rows(
     analyses: dict[str, FileAnalysis],
     commit: str | None,
     sites: Mapping[str, Sequence[RequestSite]] | None = None,
+    users: Mapping[str, Sequence[str]] | None = None,
 ) -> list[DriverRow]:
     """One row per file: its own, or (for a file with request sites and none) one that says
-    which site no run reached and why; then helpers, dispatchers, suppressions."""
+    which site no run reached and why; then helpers, dispatchers, suppressions. `users`: the
+    files that call a helper's functions with sites by name (`audit._site_function_users`)."""
     sites = sites or {}
     rows = {path: _own_copy(a.row) for path, a in analyses.items() if a.row is not None}
     for path, found in sites.items():
         if path not in rows and path in analyses:
             rows[path] = unreached_row(path, found, analyses[path], analyses)
-    _mirror_helpers(rows, analyses, sites)
+    _mirror_helpers(rows, analyses, sites, users or {})
     _dispatchers(rows, analyses)
     for path, row in rows.items():
         _suppress(row, analyses[path])
@@ -56,6 +58,7 @@ def _mirror_helpers(
     rows: dict[str, DriverRow],
     analyses: dict[str, FileAnalysis],
     syntax: Mapping[str, Sequence[RequestSite]],
+    users: Mapping[str, Sequence[str]],
 ) -> None:
     # Each row as it was before any helper took a caller's verdict (fields are only read and
     # reassigned, never changed in place, so a shallow copy keeps them).
@@ -98,6 +101,19 @@ def _mirror_helpers(
             callers = [caller for caller in callers if caller not in driven]
         decisive = max(callers, key=lambda caller: SEVERITY[caller.verdict])
         names = ", ".join(sorted(caller.path for caller in callers))
+        # Callers whose runs the analysis never made (a sweep function, a trainer callback
+        # that nothing in the repository calls) may use the helper as its own row supposes.
+        unrun = [user for user in users.get(path, ()) if user not in {c.path for c in callers}]
+        if unrun and SEVERITY[row.verdict] > SEVERITY[decisive.verdict]:
+            row.reason = sentence(
+                [
+                    row.reason.rstrip("."),
+                    f"its requests are served by {names} ({decisive.verdict.value} there), "
+                    f"but {', '.join(unrun[:3])} also call{'s' if len(unrun) == 1 else ''} it "
+                    f"from code no analysed run reaches",
+                ]
+            )
+            continue
         if analyses[path].runs_itself and SEVERITY[row.verdict] >= SEVERITY[decisive.verdict]:
             # The file's own run (`python evalck.py`) is one its callers' runs do not replace:
             # the worse of the two stands.

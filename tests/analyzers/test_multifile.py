@@ -535,3 +535,59 @@ def test_a_test_that_patches_the_package_a_module_imports_serves_nothing(
     }
     test = next(row for row in report.drivers if row.path == "test_sidecar.py")
     assert "the adapter loads posted at sidecar.py:8 go to a mock" in test.reason
+
+
+HELPER_WITH_AN_ENGINE_PARAMETER = """\
+from vllm import LLM, SamplingParams
+from vllm.lora.request import LoRARequest
+
+
+def build_engine():
+    return LLM(model="base", enable_lora=True)
+
+
+def evaluate(llm, adapter_path):
+    return llm.generate(["q"], SamplingParams(), lora_request=LoRARequest("eval", 1, adapter_path))
+"""
+
+ONE_EVALUATION = """\
+import sys
+
+from lora_eval import build_engine, evaluate
+
+if __name__ == "__main__":
+    print(evaluate(build_engine(), sys.argv[1]))
+"""
+
+A_CALLBACK_NOTHING_HERE_CALLS = """\
+from transformers import TrainerCallback
+
+from lora_eval import build_engine, evaluate
+
+
+class VLLMEvalCallback(TrainerCallback):
+    def __init__(self):
+        self.llm = build_engine()
+
+    def on_save(self, args, state, control, **kwargs):
+        print(evaluate(self.llm, f"{args.output_dir}/checkpoint-{state.global_step}"))
+"""
+
+
+def test_a_helper_keeps_its_own_row_while_a_caller_the_analysis_never_runs_calls_it(
+    audit_files: AuditFiles,
+) -> None:
+    """`on_save()` evaluates every checkpoint on one engine under id 1; only `one.py` is a
+    caller the analysis runs, and its one evaluation made the helper's row safe."""
+    report = audit_files(
+        {
+            "lora_eval.py": HELPER_WITH_AN_ENGINE_PARAMETER,
+            "one.py": ONE_EVALUATION,
+            "callbacks.py": A_CALLBACK_NOTHING_HERE_CALLS,
+        }
+    )
+    helper = next(row for row in report.drivers if row.path == "lora_eval.py")
+    assert helper.verdict is Verdict.INDETERMINATE
+    assert "on an engine its caller passes in" in helper.reason
+    assert "callbacks.py also calls it from code no analysed run reaches" in helper.reason
+    assert "its requests are served by one.py (Safe-single-adapter there)" in helper.reason
