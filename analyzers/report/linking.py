@@ -189,7 +189,22 @@ def _dispatch_row(
             child = rows.get(target)
             if child is None or target == path:
                 continue
-            if spawn.in_loop:
+            names = sorted({record.name for record in child.replay if record.name is not None})
+            if spawn.in_loop and names and child.verdict.is_safe:
+                # A fresh client process does not empty the server it loads adapters into.
+                verdict = Verdict.INDETERMINATE
+                reason = sentence(
+                    [
+                        f"each cell runs {target} in a fresh process (started in a loop at "
+                        f"{path}:{spawn.line}), but {target} loads adapters into a vLLM server "
+                        f"(named {', '.join(names[:3])}), which a new client process does not "
+                        f"empty: if the server outlives the cells, a later cell's load of a "
+                        f"name an earlier cell loaded is refused (HTTP 400) and it is served "
+                        f"the earlier adapter",
+                        f"{target}'s own row: {child.verdict.value}",
+                    ]
+                )
+            elif spawn.in_loop:
                 verdict = Verdict.SAFE_FRESH_PROCESS
                 reason = sentence(
                     [

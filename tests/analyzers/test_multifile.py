@@ -591,3 +591,36 @@ def test_a_helper_keeps_its_own_row_while_a_caller_the_analysis_never_runs_calls
     assert "on an engine its caller passes in" in helper.reason
     assert "callbacks.py also calls it from code no analysed run reaches" in helper.reason
     assert "its requests are served by one.py (Safe-single-adapter there)" in helper.reason
+
+
+SERVER_CLIENT_CHILD = """\
+import argparse
+
+import requests
+
+SERVER = "http://localhost:8000"
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--adapter", required=True)
+args = parser.parse_args()
+body = {"lora_name": "eval", "lora_path": args.adapter}
+requests.post(f"{SERVER}/v1/load_lora_adapter", json=body)
+print(requests.post(f"{SERVER}/v1/completions", json={"model": "eval", "prompt": "q"}).json())
+"""
+
+A_PROCESS_PER_CHECKPOINT = """\
+import subprocess
+import sys
+
+for ckpt in ["ckpts/step100", "ckpts/step200", "ckpts/step300"]:
+    subprocess.run([sys.executable, "eval_one.py", "--adapter", ckpt], check=True)
+"""
+
+
+def test_a_fresh_client_process_per_cell_does_not_empty_the_server_it_loads_into(
+    audit_files: AuditFiles,
+) -> None:
+    report = audit_files({"eval_one.py": SERVER_CLIENT_CHILD, "sweep.py": A_PROCESS_PER_CHECKPOINT})
+    sweep = next(row for row in report.drivers if row.path == "sweep.py")
+    assert sweep.verdict is Verdict.INDETERMINATE, sweep.reason
+    assert "loads adapters into a vLLM server (named 'eval')" in sweep.reason
