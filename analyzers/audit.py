@@ -458,6 +458,14 @@ def _audit_tree(
         [*worded, *(path for path in spawning if path not in sites)],
         [path for path in writing if path not in sites],
     )
+    # A module whose sites no run reached (`LOAD_ROUTE = "/v1/load_lora_adapter"` in a
+    # constants module) is used by what imports it: those run, whatever their shape.
+    unreached = [
+        path for path in sites if path in audit.analyses and audit.analyses[path].row is None
+    ]
+    if unreached:
+        stems = tuple(posixpath.basename(path)[:-3].encode() for path in unreached)
+        audit.analyse_all(_importers(audit, unreached, chosen(tree.candidates(stems))))
     loose = _site_function_users(audit, sites, lambda needles: chosen(tree.candidates(needles)))
     rows = link_rows(audit.analyses, tree.commit, sites, loose)
     for row in rows:
@@ -529,6 +537,38 @@ def _find_dispatchers(audit: _Audit, spawning: list[str], writing: list[str]) ->
         if not fresh:
             return
         audit.analyse_all(fresh)
+
+
+def _importers(audit: _Audit, targets: list[str], paths: Iterable[str]) -> list[str]:
+    """The files of `paths` not analysed yet that do work at their top level (a loop, a call,
+    a `__main__` block) and whose imports can reach one of `targets`."""
+    from analyzers.files.references import refers_to
+
+    store = audit.store
+    found = []
+    for path in paths:
+        if path in audit.analyses or not isinstance(store.data(path), bytes):
+            continue
+        tree = _ast_tree(audit, path)
+        if tree is None or not any(map(_does_work, tree.body)):
+            continue
+        refs = _references(audit, path)
+        if refs is not None and refers_to(refs, path, targets, store.files, store.package_roots):
+            found.append(path)
+    return found
+
+
+def _does_work(statement: ast.stmt) -> bool:
+    """A top-level statement that runs something: a loop, a `with`, a call, `__main__`."""
+    import ast
+
+    if isinstance(statement, ast.For | ast.While | ast.With | ast.AsyncFor | ast.AsyncWith):
+        return True
+    if isinstance(statement, ast.Expr):
+        return isinstance(statement.value, ast.Call | ast.Await)
+    if isinstance(statement, ast.If):
+        return "__name__" in ast.dump(statement.test)
+    return False
 
 
 def _site_function_users(

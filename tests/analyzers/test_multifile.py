@@ -624,3 +624,31 @@ def test_a_fresh_client_process_per_cell_does_not_empty_the_server_it_loads_into
     sweep = next(row for row in report.drivers if row.path == "sweep.py")
     assert sweep.verdict is Verdict.INDETERMINATE, sweep.reason
     assert "loads adapters into a vLLM server (named 'eval')" in sweep.reason
+
+
+ROUTE_CONSTANTS = """\
+LOAD_ROUTE = "/v1/load_lora_adapter"
+COMPLETIONS = "/v1/completions"
+"""
+
+LOOP_POSTING_THROUGH_THE_CONSTANTS = """\
+import requests
+
+from api import COMPLETIONS, LOAD_ROUTE
+
+BASE = "http://localhost:8000"
+for step in range(5):
+    requests.post(BASE + LOAD_ROUTE, json={"lora_name": "policy", "lora_path": f"ckpt/{step}"})
+    requests.post(BASE + COMPLETIONS, json={"model": "policy", "prompt": "q"})
+"""
+
+
+def test_a_script_that_imports_the_route_from_a_constants_module_is_analysed(
+    audit_files: AuditFiles,
+) -> None:
+    """The route is written in `api.py`, which no run reaches; the loop that posts it lives in
+    a file with no route text of its own and no `__main__`, and it got no row."""
+    report = audit_files({"api.py": ROUTE_CONSTANTS, "rl.py": LOOP_POSTING_THROUGH_THE_CONSTANTS})
+    verdicts = _verdicts(report)
+    assert verdicts["rl.py"] is Verdict.AFFECTED
+    assert verdicts["api.py"] is Verdict.INDETERMINATE
