@@ -94,11 +94,8 @@ def summarise(
     shape = _shape(scope, node)
     if shape is None or count * shape.cost < THRESHOLD:
         return False
-    if not _plain(iterable):
+    if not _plain(iterable) or _shadows_builtin(scope, shape):
         return False
-    for name in shape.called:
-        if scope.lookup(name) is not None:  # a builtin shadowed by the repository's own name
-            return False
     for name in shape.read - shape.mutated - shape.called:
         value = scope.lookup(name)
         if value is None:
@@ -106,15 +103,7 @@ def summarise(
                 return False  # perhaps a name from `import *`
         elif not _plain(value):
             return False
-    for name in shape.aug_only:
-        value = scope.lookup(name)
-        if value is not None and not _scalar(value):  # `x += ...` would mutate a container
-            return False
-    if any(not _fresh(scope, node, name) for name in shape.mutated):
-        return False
-    for name in sorted(shape.assigned | shape.mutated):
-        scope.assign(name, m.opaque(f"`{name}` after the loop at {loc}", loc))
-    return True
+    return _forget(m, node, shape, scope, loc)
 
 
 def summarise_while(m: Machine, node: ast.While, scope: Scope, loc: Loc) -> bool:
@@ -124,11 +113,8 @@ def summarise_while(m: Machine, node: ast.While, scope: Scope, loc: Loc) -> bool
     if node.orelse or not any(isinstance(item, ast.If) for item in _statements(node.body)):
         return False
     shape = node_memo(node, "while_shape", lambda: _read_while_shape(node))
-    if shape is None:
+    if shape is None or _shadows_builtin(scope, shape):
         return False
-    for name in shape.called:
-        if scope.lookup(name) is not None:  # a builtin shadowed by the repository's own name
-            return False
     unknown = False
     for name in shape.read - shape.mutated - shape.called:
         value = scope.lookup(name)
@@ -141,9 +127,21 @@ def summarise_while(m: Machine, node: ast.While, scope: Scope, loc: Loc) -> bool
             unknown = unknown or not isinstance(value, Const)
     if not unknown:
         return False  # every value is known: the loop runs as written
+    return _forget(m, node, shape, scope, loc)
+
+
+def _shadows_builtin(scope: Scope, shape: Shape) -> bool:
+    """Whether a builtin the loop calls is the repository's own name here."""
+    return any(scope.lookup(name) is not None for name in shape.called)
+
+
+def _forget(m: Machine, node: ast.For | ast.While, shape: Shape, scope: Scope, loc: Loc) -> bool:
+    """Make what the loop assigns and fills unknown, when no other reference can see its
+    mutations (`x += ...` on a scalar, containers bound to a fresh literal just before); True
+    if done."""
     for name in shape.aug_only:
         value = scope.lookup(name)
-        if value is not None and not _scalar(value):
+        if value is not None and not _scalar(value):  # `x += ...` would mutate a container
             return False
     if any(not _fresh(scope, node, name) for name in shape.mutated):
         return False

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from analyzers.model import Report, Verdict
+from analyzers.model import DriverRow, Report, Verdict
 
 AuditFiles = Callable[..., Report]
 
@@ -60,16 +60,20 @@ def _verdicts(report: Report) -> dict[str, Verdict]:
     return {row.path: row.verdict for row in report.drivers}
 
 
+def _row(report: Report, path: str) -> DriverRow:
+    return next(row for row in report.drivers if row.path == path)
+
+
 def test_helper_module_is_followed_and_judged_by_its_caller(audit_files: AuditFiles) -> None:
     report = audit_files({"utils/lora.py": HELPER, "scripts/eval.py": CALLER})
     assert _verdicts(report) == {
         "scripts/eval.py": Verdict.AFFECTED,
         "utils/lora.py": Verdict.AFFECTED,
     }
-    helper = next(row for row in report.drivers if row.path == "utils/lora.py")
+    helper = _row(report, "utils/lora.py")
     assert "scripts/eval.py" in helper.reason
     assert [site.line for site in helper.sites] == [5]
-    caller = next(row for row in report.drivers if row.path == "scripts/eval.py")
+    caller = _row(report, "scripts/eval.py")
     assert caller.stale >= 1
 
 
@@ -119,10 +123,10 @@ def test_a_script_with_no_site_of_its_own_is_the_driver_of_the_helpers_it_runs(
         "pkg/engine.py": Verdict.AFFECTED,
         "pkg/lora.py": Verdict.AFFECTED,
     }
-    wrapper = next(row for row in report.drivers if row.path == "pkg/engine.py")
+    wrapper = _row(report, "pkg/engine.py")
     assert "eval_all.py" in wrapper.reason
     # The script's row points at its own line that led there: `engine.run(...)` in the loop.
-    script = next(row for row in report.drivers if row.path == "eval_all.py")
+    script = _row(report, "eval_all.py")
     assert script.line == 13, script.line
 
 
@@ -165,7 +169,7 @@ for ckpt in CHECKPOINTS:
         "run_all.py": Verdict.SAFE_FRESH_PROCESS,
         "scripts/eval_one.py": Verdict.SAFE_SINGLE_ADAPTER,
     }
-    row = next(row for row in report.drivers if row.path == "run_all.py")
+    row = _row(report, "run_all.py")
     assert row.line == 6
     assert "scripts/eval_one.py" in row.reason
 
@@ -182,7 +186,7 @@ subprocess.run([sys.executable, "eval_many.py", *checkpoints], check=True)
 """
     report = audit_files({"eval_many.py": MANY_CHECKPOINTS, "launch.py": dispatcher})
     assert _verdicts(report) == {"eval_many.py": Verdict.AFFECTED, "launch.py": Verdict.AFFECTED}
-    row = next(row for row in report.drivers if row.path == "launch.py")
+    row = _row(report, "launch.py")
     assert "once for all cells" in row.reason
 
 
@@ -258,7 +262,7 @@ def test_an_import_time_guess_never_takes_the_raising_branch(audit_files: AuditF
     valid setting serves both checkpoints under one id on one engine (Affected)."""
     report = audit_files({"conf/__init__.py": "", "conf/settings.py": SETTINGS, "sweep.py": SWEEP})
     assert _verdicts(report)["sweep.py"] is Verdict.AFFECTED
-    row = next(row for row in report.drivers if row.path == "sweep.py")
+    row = _row(report, "sweep.py")
     assert "is reused without invalidation" in row.reason
 
 
@@ -288,7 +292,7 @@ def test_a_helper_that_patches_the_cache_is_not_called_affected_by_its_caller(
         "scripts/eval.py": Verdict.AFFECTED,
         "utils/lora.py": Verdict.INDETERMINATE,
     }
-    helper = next(row for row in report.drivers if row.path == "utils/lora.py")
+    helper = _row(report, "utils/lora.py")
     assert "LRUCacheWorkerLoRAManager.add_adapter replaced at utils/lora.py:" in helper.reason
     assert "scripts/eval.py, which is Affected with vLLM's own adapter cache" in helper.reason
 
@@ -325,7 +329,7 @@ def test_super_calls_the_method_of_the_next_class(audit_files: AuditFiles) -> No
     # `super().serve(...)` is Server.serve on the same instance: every step is served under id
     # 1 by one engine, so the second step gets the first step's weights.
     report = audit_files({"serving.py": SERVING_BASE, "policy.py": SUBCLASS})
-    row = next(row for row in report.drivers if row.path == "policy.py")
+    row = _row(report, "policy.py")
     assert row.verdict is Verdict.AFFECTED, row.reason
     assert "is reused without invalidation" in row.reason
 
@@ -406,7 +410,7 @@ def test_a_helper_served_through_a_driven_helper_takes_the_drivers_verdict(
     assert verdicts["train.py"] is Verdict.SAFE_BY_EVICTION
     assert verdicts["pkg/worker.py"] is Verdict.SAFE_BY_EVICTION
     assert verdicts["pkg/syncer.py"] is Verdict.SAFE_BY_EVICTION
-    syncer = next(row for row in report.drivers if row.path == "pkg/syncer.py")
+    syncer = _row(report, "pkg/syncer.py")
     assert "served by train.py;" in syncer.reason
 
 
@@ -423,7 +427,7 @@ def test_a_helper_served_where_the_driver_never_goes_keeps_that_verdict(
             "train.py": TRAINER,
         }
     )
-    syncer = next(row for row in report.drivers if row.path == "pkg/syncer.py")
+    syncer = _row(report, "pkg/syncer.py")
     assert "pkg/worker.py" in syncer.reason.split(";")[0]
 
 
@@ -493,7 +497,7 @@ def test_a_caller_of_its_helper_never_replaces_a_files_own_worse_run(
         "evalck.py": Verdict.AFFECTED,
         "use.py": Verdict.SAFE_SINGLE_ADAPTER,
     }
-    own = next(row for row in report.drivers if row.path == "evalck.py")
+    own = _row(report, "evalck.py")
     assert "is served '/ck/a'" in own.reason
     assert "also served by use.py (Safe-single-adapter there)" in own.reason
 
@@ -504,7 +508,7 @@ def test_a_server_client_keeps_its_own_run_beside_a_callers(audit_files: AuditFi
     )
     verdicts = _verdicts(report)
     assert verdicts["sidecar.py"] is Verdict.AFFECTED
-    own = next(row for row in report.drivers if row.path == "sidecar.py")
+    own = _row(report, "sidecar.py")
     assert "refuses to load adapter 'policy' again" in own.reason
 
 
@@ -533,7 +537,7 @@ def test_a_test_that_patches_the_package_a_module_imports_serves_nothing(
         "sidecar.py": Verdict.AFFECTED,
         "test_sidecar.py": Verdict.NO_REALIZED_RUN,
     }
-    test = next(row for row in report.drivers if row.path == "test_sidecar.py")
+    test = _row(report, "test_sidecar.py")
     assert "the adapter loads posted at sidecar.py:8 go to a mock" in test.reason
 
 
@@ -586,7 +590,7 @@ def test_a_helper_keeps_its_own_row_while_a_caller_the_analysis_never_runs_calls
             "callbacks.py": A_CALLBACK_NOTHING_HERE_CALLS,
         }
     )
-    helper = next(row for row in report.drivers if row.path == "lora_eval.py")
+    helper = _row(report, "lora_eval.py")
     assert helper.verdict is Verdict.INDETERMINATE
     assert "on an engine its caller passes in" in helper.reason
     assert "callbacks.py also calls it from code no analysed run reaches" in helper.reason
@@ -621,7 +625,7 @@ def test_a_fresh_client_process_per_cell_does_not_empty_the_server_it_loads_into
     audit_files: AuditFiles,
 ) -> None:
     report = audit_files({"eval_one.py": SERVER_CLIENT_CHILD, "sweep.py": A_PROCESS_PER_CHECKPOINT})
-    sweep = next(row for row in report.drivers if row.path == "sweep.py")
+    sweep = _row(report, "sweep.py")
     assert sweep.verdict is Verdict.INDETERMINATE, sweep.reason
     assert "loads adapters into a vLLM server (named 'eval')" in sweep.reason
 
