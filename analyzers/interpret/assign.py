@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from analyzers.files.parsing import Loc
 from analyzers.interpret import calls, classes, containers, unseen
 from analyzers.interpret.callargs import CallArgs
-from analyzers.interpret.objects import EngineV, NamespaceV, RequestV
+from analyzers.interpret.objects import EngineArgsV, EngineV, NamespaceV, RequestV
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.syntax import key_of
 from analyzers.interpret.values import ClassV, Ext, InstV, ModV, SeqSym, Sym, Value
@@ -61,6 +61,8 @@ def set_attribute(
             scope_of.vars[name] = value
     elif isinstance(owner, NamespaceV | EngineV):
         owner.attrs[name] = value
+    elif isinstance(owner, EngineArgsV):  # `args.max_cpu_loras = 4` before the engine is built
+        owner.kwargs[name] = value
     elif isinstance(owner, RequestV) and name in api.FIELD_HOLDS:
         # Changing what a request serves after construction is a trap: it is tracked.
         setattr(owner, api.FIELD_HOLDS[name], value)

@@ -390,7 +390,9 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
         if fields is not None:
             return fields
         attrs = first.kwargs if isinstance(first, EngineArgsV) else first.attrs
-        return DictV([Const(k) for k in attrs], list(attrs.values()))
+        # `asdict(EngineArgs.from_cli_args(args))`: the fields the command line set are unknown
+        rest = isinstance(first, EngineArgsV) and first.unknown_rest
+        return DictV([Const(k) for k in attrs], list(attrs.values()), open=rest)
     if qual in ("dataclasses.replace", "msgspec.structs.replace", "copy.replace") and first:
         return _replace(m, first, args)
     if qual == "dataclasses.field":
