@@ -367,6 +367,8 @@ def unknown_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: 
         unseen.served(m, receiver, f"{describe(receiver)}.{name}()", loc)
     if server_api.http_call(m, name, args, loc):
         return m.opaque(f"the response of {name}()", loc)
+    if name == "create" and describe(receiver).endswith(".completions"):
+        server_api.client_serve(m, args, loc)  # the openai client: `model=` names an adapter
     holder = trainers.holder_key(receiver) if name in _TRAINER_METHODS else None
     if name == "train" and holder is not None:
         trainers.train(m, holder, receiver, args, loc)  # the callbacks handed to it run now

@@ -15,7 +15,7 @@ from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import dict_get, key_text
 from analyzers.interpret.folders import content_at
 from analyzers.interpret.objects import RequestV
-from analyzers.interpret.trace import ServerLoad, ServerServe
+from analyzers.interpret.trace import Content, ServerLoad, ServerServe
 from analyzers.interpret.values import Concat, Const, DictV, Value
 from analyzers.vllm import api
 
@@ -60,6 +60,23 @@ def _route(verb: str, args: CallArgs) -> tuple[api.Route, Value | None] | None:
     return (route, url) if route is not None else None
 
 
+def _folders_now(m: Machine) -> dict[int, Content]:
+    """What each folder loaded into a server so far holds now, by the load's request id."""
+    return {
+        fact.request.rid: content_at(m.writes, fact.request.path, m.trace.same_inputs)
+        for fact in m.trace.facts
+        if isinstance(fact, ServerLoad) and not fact.unload
+    }
+
+
+def client_serve(m: Machine, args: CallArgs, loc: Loc) -> None:
+    """`client.completions.create(model="policy", ...)` (or `chat.completions`) of the openai
+    client: a generation on a server the analysis does not know, naming an adapter."""
+    model = args.keywords.get("model")
+    if model is not None:
+        m.trace.facts.append(ServerServe("server", model, _folders_now(m), loc, m.proc, False))
+
+
 def names_a_route(verb: str, args: CallArgs) -> bool:
     """Whether this HTTP call targets an adapter endpoint (a mocked `requests.post` that does
     is a test's fake server)."""
@@ -84,12 +101,8 @@ def http_call(m: Machine, verb: str, args: CallArgs, loc: Loc) -> bool:
     body = api.SERVER_BODY
     server, known = _server(url)
     if route.effect is api.Effect.SERVE:
-        now = {
-            fact.request.rid: content_at(m.writes, fact.request.path, m.trace.same_inputs)
-            for fact in m.trace.facts
-            if isinstance(fact, ServerLoad) and not fact.unload
-        }
-        m.trace.facts.append(ServerServe(server, field(body.model), now, loc, m.proc, known))
+        serve = ServerServe(server, field(body.model), _folders_now(m), loc, m.proc, known)
+        m.trace.facts.append(serve)
         return True
     name, path = field(body.name), None if unload else field(body.path)
     request = RequestV(m.serial(), name, None, path, field(body.load_inplace), loc, server=True)

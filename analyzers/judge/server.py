@@ -124,8 +124,15 @@ def _serve(
     """What a generation naming an adapter is served: the record, the load it comes from, and
     whether its folder certainly (not only possibly) changed since. None: the name is no
     adapter loaded on that server (a base model, or a name only known at run time)."""
-    key = f"{serve.server}\0{key_text(serve.name or Const(None))}"
+    name = key_text(serve.name or Const(None))
+    key = f"{serve.server}\0{name}"
     load = table.holder(key)
+    if load is None and not serve.server_known:
+        # A client whose server the analysis cannot see (`OpenAI(base_url=...)`) naming an
+        # adapter that one server it can see has loaded: that server.
+        holders = [other for other in table.loaded() if other.endswith(f"\0{name}")]
+        key = holders[0] if len(holders) == 1 else key
+        load = table.holder(key)
     if load is None:
         return None
     now = serve.now.get(load.request.rid, load.content)

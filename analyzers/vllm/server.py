@@ -104,6 +104,10 @@ class ServerTable(Generic[Source]):
         entry = self._loaded.get(key)
         return entry.source if entry is not None else None
 
+    def loaded(self) -> list[str]:
+        """The keys of the names loaded now."""
+        return list(self._loaded)
+
     def serve(self, key: str, adapter: Adapter) -> ReplayRecord | None:
         """A generation naming `key`: its id asked for with what `adapter` holds now, which the
         cache answers with what it read at the load (None: the name is not loaded)."""
