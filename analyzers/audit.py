@@ -589,8 +589,16 @@ def _site_function_users(
         found_row = audit.analyses.get(path)
         if not names or found_row is None or found_row.row is None:
             continue
-        calls = re.compile(rb"\b(?:" + b"|".join(re.escape(n.encode()) for n in names) + rb")\s*\(")
         stem = posixpath.basename(path)[:-3].encode()
+        # a bare call (`evaluate(llm, ckpt)`) or one through the module (`lora_eval.evaluate(`),
+        # not a method of the same name (`llm.generate(`)
+        calls = re.compile(
+            rb"(?:(?<![\w.])|(?<=\b"
+            + re.escape(stem)
+            + rb"\.))(?:"
+            + b"|".join(re.escape(n.encode()) for n in names)
+            + rb")\s*\("
+        )
         users = []
         for other in candidates((stem,)):
             data = store.data(other)
