@@ -244,6 +244,7 @@ def served(m: Machine, holder: Value, by: str, loc: Loc) -> None:
         )
     funcs = interleaved([value for value, _, _ in setters], [value for value, _, _ in users])
     m.trace.entry = "() then ".join(_name(value) for value in dict.fromkeys(funcs))
+    m.trace.setters_in_turn = m.trace.setters_in_turn or bool(setters)
     funcs = _on_instances(m, funcs, loc)
     fed = {id(value): _feeds(m, value) for value in funcs}
 

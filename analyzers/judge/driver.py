@@ -325,6 +325,7 @@ def _analyse_within(
     result = _combine(runs, versions, primary)
     result.runs_itself = any(_serves_in(machine, module.path) for machine in runs[0][0])
     _unfinished_turns(result, unfinished)
+    _cut_routes(result, runs)
     if result.outcome is not None and entries:
         shown = ", ".join(entries[:3]) + (
             f" and {len(entries) - 3} more" if len(entries) > 3 else ""
@@ -480,6 +481,26 @@ def _unfinished_turns(result: DriverResult, unfinished: list[str]) -> None:
         outcome,
         f"no world explored of {unfinished[0]} used in turn on one instance served a request",
     )
+
+
+def _cut_routes(result: DriverResult, runs: list[tuple[list[Machine], bool]]) -> None:
+    """A safe answer is none when the search of routes served in turn was cut and one route
+    changes what another serves: distinct ids and one adapter per engine survive worlds not
+    explored only where those skip requests, and a route that registers another folder under
+    a name does more (`Trace.setters_in_turn`)."""
+    outcome = result.outcome
+    if outcome is None or not outcome.verdict.is_safe:
+        return
+    for machines, finished in runs:
+        turned = next((m.trace.entry for m in machines if m.trace.setters_in_turn), None)
+        if not finished and turned is not None:
+            _only_part(
+                outcome,
+                f"not every world of the routes called in turn ({turned}()) was explored, and "
+                f"one changes what another serves, so a world not explored may serve the same "
+                f"id from another folder",
+            )
+            return
 
 
 def _only_part(outcome: Outcome, why: str) -> None:
