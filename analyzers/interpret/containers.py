@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -499,6 +500,40 @@ def changed_unknown(m: Machine, target: Value) -> None:
     kept = object_key(target)
     if kept is not None:
         m.unseen.attrs[(kept, _CHANGED)] = Const(m.serial())
+
+
+_IN_PLACE = "_"  # a tensor method that changes it in place ran (`t.add_(delta)`)
+
+
+def changed_in_place(m: Machine, target: Value) -> None:
+    """`t.add_(delta)`, `t.copy_(new)` (torch's trailing underscore): the object's values are
+    new from here on, and so is any request content that holds it (`stamped`)."""
+    kept = object_key(target)
+    if kept is not None:
+        m.unseen.attrs[(kept, _IN_PLACE)] = Const(m.serial())
+
+
+def stamped(m: Machine, value: Value, depth: int = 0) -> Value:
+    """A request's content as it is at a serve: a dict or list holding an object changed in
+    place since it was put there is a new payload (`Const` of its changes), else itself."""
+    marks = sorted(_in_place_marks(m, value, depth))
+    return Const(f"{key_text(value)}@{','.join(marks)}") if marks else value
+
+
+def _in_place_marks(m: Machine, value: Value, depth: int) -> Iterator[str]:
+    if depth > 3:
+        return
+    if isinstance(value, Sym):
+        kept = object_key(value)
+        mark = m.unseen.attrs.get((kept, _IN_PLACE)) if kept is not None else None
+        if isinstance(mark, Const):
+            yield f"{kept}:{mark.value}"
+    elif isinstance(value, DictV):
+        for item in value.values:
+            yield from _in_place_marks(m, item, depth + 1)
+    elif isinstance(value, ListV):
+        for item in value.items:
+            yield from _in_place_marks(m, item, depth + 1)
 
 
 def may_have_changed(m: Machine, target: Value) -> None:

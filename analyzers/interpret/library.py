@@ -344,6 +344,8 @@ def unknown_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: 
             containers.mutate_unknown(m, receiver, name, args, loc)
         elif not _only_reads(name):
             containers.changed_unknown(m, receiver)  # `state.step(batch)`: its fields may change
+        if name.endswith("_") and not name.endswith("__"):
+            containers.changed_in_place(m, receiver)  # `tensors[k].add_(delta)`
     if (
         (name in api.LORA_METHOD_NAMES and vllm_api.mentions_lora(args))
         or (name in api.REMOVE_METHOD_NAMES and vllm_api.names_an_id(args, name))

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
-from analyzers.interpret import versions, worker_extension
+from analyzers.interpret import containers, versions, worker_extension
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.folders import concurrent_writes, content_at
 from analyzers.interpret.objects import (
@@ -430,7 +430,9 @@ def _serve_value(m: Machine, engine: EngineV, value: Value, via: str, loc: Loc) 
             value.load_inplace,
             replace(
                 content_at(m.writes, value.path, m.trace.same_inputs),
-                payload=tuple(value.content.items()),
+                payload=tuple(
+                    (name, containers.stamped(m, held)) for name, held in value.content.items()
+                ),
             ),
             loc,
             m.proc,
