@@ -466,7 +466,15 @@ def _audit_tree(
     if unreached:
         stems = tuple(posixpath.basename(path)[:-3].encode() for path in unreached)
         audit.analyse_all(_importers(audit, unreached, chosen(tree.candidates(stems))))
-    loose = _site_function_users(audit, sites, lambda needles: chosen(tree.candidates(needles)))
+    # notebooks and shell scripts (`python - <<PY`) call helpers too; they are read, not run
+    scripts = [
+        path
+        for path in files
+        if path.endswith((".ipynb", ".sh")) and selected(top_relative(tree, path), (), exclude)
+    ]
+    loose = _site_function_users(
+        audit, sites, lambda needles: chosen(tree.candidates(needles)), scripts
+    )
     rows = link_rows(audit.analyses, tree.commit, sites, loose)
     for row in rows:
         row_plan = audit.plan_for(row.path)
@@ -575,11 +583,13 @@ def _site_function_users(
     audit: _Audit,
     sites: Mapping[str, Sequence[RequestSite]],
     candidates: Callable[[tuple[bytes, ...]], list[str]],
+    scripts: Sequence[str] = (),
 ) -> dict[str, list[str]]:
     """For each file with request sites in module-level functions, the other files that
     import it and call one of those functions by name (`evaluate(llm, ckpt)` in a sweep
-    function or a trainer callback nothing in the repository calls). A helper's row takes
-    its analysed callers' verdict only when they are all of these (`linking.py`)."""
+    function or a trainer callback nothing in the repository calls, or a notebook or shell
+    script of `scripts`). A helper's row takes its analysed callers' verdict only when they
+    are all of these (`linking.py`)."""
     from analyzers.files.references import refers_to
 
     found: dict[str, list[str]] = {}
@@ -606,6 +616,13 @@ def _site_function_users(
                 continue
             refs = _references(audit, other)
             if refers_to(refs, other, [path], store.files, store.package_roots):
+                users.append(other)
+        named = re.compile(
+            rb"\b(?:from\s+[\w.]*\b" + stem + rb"\s+import|import\s+[\w.]*\b" + stem + rb"\b)"
+        )
+        for other in scripts:
+            data = store.data(other)
+            if isinstance(data, bytes) and named.search(data) and calls.search(data):
                 users.append(other)
         if users:
             found[path] = users

@@ -656,3 +656,51 @@ def test_a_script_that_imports_the_route_from_a_constants_module_is_analysed(
     verdicts = _verdicts(report)
     assert verdicts["rl.py"] is Verdict.AFFECTED
     assert verdicts["api.py"] is Verdict.INDETERMINATE
+
+
+HELPER_WITH_AN_ID_PARAMETER = """\
+from vllm import SamplingParams
+from vllm.lora.request import LoRARequest
+
+
+def evaluate(llm, path, lora_id):
+    request = LoRARequest(f"a{lora_id}", lora_id, path)
+    return llm.generate(["hi"], SamplingParams(), lora_request=request)
+"""
+
+A_SWEEP_WITH_DISTINCT_IDS = """\
+from vllm import LLM
+
+from lora_eval import evaluate
+
+if __name__ == "__main__":
+    llm = LLM(model="base", enable_lora=True)
+    for index, ckpt in enumerate(["ck/a", "ck/b", "ck/c"]):
+        evaluate(llm, ckpt, index + 1)
+"""
+
+A_NOTEBOOK_WITH_ONE_ID = """\
+{"cells": [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": null,
+  "source": ["from vllm import LLM\\n", "from lora_eval import evaluate\\n",
+             "llm = LLM(model='base', enable_lora=True)\\n",
+             "for ck in ['ck/a', 'ck/b']:\\n", "    print(evaluate(llm, ck, 1))\\n"]}],
+ "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+"""
+
+
+def test_a_notebook_that_calls_the_helper_keeps_its_row_from_the_sweeps_verdict(
+    audit_files: AuditFiles,
+) -> None:
+    """The notebook evaluates two checkpoints under id 1; the analysis never runs a notebook,
+    so the sweep's distinct ids cannot speak for every use of the helper."""
+    report = audit_files(
+        {
+            "lora_eval.py": HELPER_WITH_AN_ID_PARAMETER,
+            "sweep_good.py": A_SWEEP_WITH_DISTINCT_IDS,
+            "explore.ipynb": A_NOTEBOOK_WITH_ONE_ID,
+        }
+    )
+    helper = _row(report, "lora_eval.py")
+    assert helper.verdict is Verdict.INDETERMINATE, helper.reason
+    assert "explore.ipynb also calls it from code no analysed run reaches" in helper.reason
+    assert _verdicts(report)["sweep_good.py"] is Verdict.SAFE_DISTINCT_ID
