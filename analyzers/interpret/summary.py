@@ -91,7 +91,7 @@ def summarise(
     count = _known_length(iterable)
     if count is None or count == 0:
         return False
-    shape = _shape(scope, node)
+    shape = _shape(node)
     if shape is None or count * shape.cost < THRESHOLD:
         return False
     if not _plain(iterable) or _shadows_builtin(scope, shape):
@@ -112,7 +112,7 @@ def summarise_while(m: Machine, node: ast.While, scope: Scope, loc: Loc) -> bool
     would otherwise fork a world at every `if` of its body. True if done."""
     if node.orelse or not any(isinstance(item, ast.If) for item in _statements(node.body)):
         return False
-    shape = node_memo(node, "while_shape", lambda: _read_while_shape(node))
+    shape = _shape(node)
     if shape is None or _shadows_builtin(scope, shape):
         return False
     unknown = False
@@ -160,26 +160,6 @@ def _statements(body: Sequence[ast.stmt]) -> Iterator[ast.stmt]:
             yield from _statements(item.body)
 
 
-def _read_while_shape(node: ast.While) -> Shape | None:
-    if relevance.weight([node]) == relevance.SITES:
-        return None
-    reader = _Reader()
-    try:
-        cost = reader.expression(node.test) + reader.block(node.body)
-    except _Reject:
-        return None
-    if reader.mutated & reader.assigned:
-        return None
-    return Shape(
-        frozenset(reader.assigned),
-        frozenset(reader.aug - reader.plain_assigned),
-        frozenset(reader.mutated),
-        frozenset(reader.read),
-        frozenset(reader.called),
-        max(cost, 1),
-    )
-
-
 def _known_length(value: Value) -> int | None:
     if isinstance(value, ListV):
         return len(value.items)
@@ -216,8 +196,8 @@ def _plain(value: Value, depth: int = 0) -> bool:
 # -- syntax ---------------------------------------------------------------------------------
 
 
-def _shape(scope: Scope, node: ast.For) -> Shape | None:
-    return node_memo(node, "loop_shape", lambda: _read_shape(scope, node))
+def _shape(node: ast.For | ast.While) -> Shape | None:
+    return node_memo(node, "loop_shape", lambda: _read_shape(node))
 
 
 class _Reject(Exception):
@@ -322,13 +302,16 @@ class _Reader:
         raise _Reject
 
 
-def _read_shape(scope: Scope, node: ast.For) -> Shape | None:
+def _read_shape(node: ast.For | ast.While) -> Shape | None:
     if relevance.weight([node]) == relevance.SITES:
         return None
     reader = _Reader()
     try:
-        reader.target(node.target)
-        cost = reader.block(node.body)
+        if isinstance(node, ast.For):
+            reader.target(node.target)
+            cost = reader.block(node.body)
+        else:  # the test runs before each iteration, as the body does
+            cost = reader.expression(node.test) + reader.block(node.body)
     except _Reject:
         return None
     # A container mutated in the loop must be one that only the loop fills, never reassigned in it.
