@@ -556,20 +556,14 @@ def _find_dispatchers(audit: _Audit, spawning: list[str], writing: list[str]) ->
 def _importers(audit: _Audit, targets: list[str], paths: Iterable[str]) -> list[str]:
     """The files of `paths` not analysed yet that do work at their top level (a loop, a call,
     a `__main__` block) and whose imports can reach one of `targets`."""
-    from analyzers.files.references import refers_to
-
-    store = audit.store
-    found = []
-    for path in paths:
-        if path in audit.analyses or not isinstance(store.data(path), bytes):
-            continue
-        tree = _ast_tree(audit, path)
-        if tree is None or not any(map(_does_work, tree.body)):
-            continue
-        refs = _references(audit, path)
-        if refs is not None and refers_to(refs, path, targets, store.files, store.package_roots):
-            found.append(path)
-    return found
+    working = [
+        path
+        for path in paths
+        if path not in audit.analyses
+        and (tree := _ast_tree(audit, path)) is not None
+        and any(map(_does_work, tree.body))
+    ]
+    return _referring(audit, working, targets)
 
 
 def _does_work(statement: ast.stmt) -> bool:
@@ -596,8 +590,6 @@ def _site_function_users(
     function or a trainer callback nothing in the repository calls, or a notebook or shell
     script of `scripts`). A helper's row takes its analysed callers' verdict only when they
     are all of these (`linking.py`)."""
-    from analyzers.files.references import refers_to
-
     found: dict[str, list[str]] = {}
     store = audit.store
     for path, listed in sites.items():
@@ -615,14 +607,12 @@ def _site_function_users(
             + b"|".join(re.escape(n.encode()) for n in names)
             + rb")\s*\("
         )
-        users = []
-        for other in candidates((stem,)):
-            data = store.data(other)
-            if other == path or not isinstance(data, bytes) or not calls.search(data):
-                continue
-            refs = _references(audit, other)
-            if refers_to(refs, other, [path], store.files, store.package_roots):
-                users.append(other)
+        calling = [
+            other
+            for other in candidates((stem,))
+            if other != path and isinstance(data := store.data(other), bytes) and calls.search(data)
+        ]
+        users = _referring(audit, calling, [path])
         named = re.compile(
             rb"\b(?:from\s+[\w.]*\b" + stem + rb"\s+import|import\s+[\w.]*\b" + stem + rb"\b)"
         )
@@ -701,20 +691,37 @@ def _needles(audit: _Audit, named: list[str]) -> tuple[bytes, ...]:
 def _naming(audit: _Audit, named: list[str], inits: set[str], paths: Iterable[str]) -> list[str]:
     """The files of `paths` that can name one of `named` (`references.refers_to`); `inits`:
     `_reexporting_inits` of `named`."""
-    from analyzers.files.references import refers_to
-
     needles = _needles(audit, named)
     if not needles:
         return []
     store = audit.store
-    found = []
-    for path in paths:
-        if not store.contains(path, needles) or not isinstance(store.data(path), bytes):
-            continue
-        refs = _references(audit, path)
-        if refers_to(refs, path, named, store.files, store.package_roots, packages=inits):
-            found.append(path)
-    return found
+    return _referring(
+        audit, [path for path in paths if store.contains(path, needles)], named, inits
+    )
+
+
+def _referring(
+    audit: _Audit, paths: Iterable[str], named: list[str], packages: set[str] | None = None
+) -> list[str]:
+    """The readable files of `paths` that can name one of `named` (`references.refers_to`);
+    `packages`: the `__init__.py` files through which importing them may run one (None: the
+    packages `named` sit in)."""
+    from analyzers.files.references import refers_to
+
+    store = audit.store
+    return [
+        path
+        for path in paths
+        if isinstance(store.data(path), bytes)
+        and refers_to(
+            _references(audit, path),
+            path,
+            named,
+            store.files,
+            store.package_roots,
+            packages=packages,
+        )
+    ]
 
 
 def _references(audit: _Audit, path: str) -> References | None:
