@@ -104,25 +104,18 @@ def _mirror_helpers(
         # Callers whose runs the analysis never made (a sweep function, a trainer callback
         # that nothing in the repository calls) may use the helper as its own row supposes.
         unrun = [user for user in users.get(path, ()) if user not in {c.path for c in callers}]
+        there = f"({decisive.verdict.value} there)"
+        kept = None  # why the file's own, worse row stands beside its callers'
         if unrun and SEVERITY[row.verdict] > SEVERITY[decisive.verdict]:
-            row.reason = sentence(
-                [
-                    row.reason.rstrip("."),
-                    f"its requests are served by {names} ({decisive.verdict.value} there), "
-                    f"but {', '.join(unrun[:3])} also call{'s' if len(unrun) == 1 else ''} it "
-                    f"from code no analysed run reaches",
-                ]
+            kept = (
+                f"its requests are served by {names} {there}, but {', '.join(unrun[:3])} also "
+                f"call{'s' if len(unrun) == 1 else ''} it from code no analysed run reaches"
             )
-            continue
-        if analyses[path].runs_itself and SEVERITY[row.verdict] >= SEVERITY[decisive.verdict]:
-            # The file's own run (`python evalck.py`) is one its callers' runs do not replace:
-            # the worse of the two stands.
-            row.reason = sentence(
-                [
-                    row.reason.rstrip("."),
-                    f"its requests are also served by {names} ({decisive.verdict.value} there)",
-                ]
-            )
+        elif analyses[path].runs_itself and SEVERITY[row.verdict] >= SEVERITY[decisive.verdict]:
+            # The file's own run (`python evalck.py`) is one its callers' runs do not replace.
+            kept = f"its requests are also served by {names} {there}"
+        if kept is not None:
+            row.reason = sentence([row.reason.rstrip("."), kept])
             continue
         row.verdict = decisive.verdict
         row.reason = sentence(
