@@ -513,10 +513,10 @@ def changed_in_place(m: Machine, target: Value) -> None:
         m.unseen.attrs[(kept, _IN_PLACE)] = Const(m.serial())
 
 
-def stamped(m: Machine, value: Value, depth: int = 0) -> Value:
+def stamped(m: Machine, value: Value) -> Value:
     """A request's content as it is at a serve: a dict or list holding an object changed in
     place since it was put there is a new payload (`Const` of its changes), else itself."""
-    marks = sorted(_in_place_marks(m, value, depth))
+    marks = sorted(_in_place_marks(m, value, 0))
     return Const(f"{key_text(value)}@{','.join(marks)}") if marks else value
 
 

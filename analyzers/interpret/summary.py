@@ -19,7 +19,7 @@ becomes an unknown value afterwards. Nothing the loop could do is lost; only val
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -110,7 +110,8 @@ def summarise_while(m: Machine, node: ast.While, scope: Scope, loc: Loc) -> bool
     """A `while` loop of plain computation that tests what only the run knows (a scan of an
     unknown text for a marker) is summarised as a `for` loop is: each of its iterations
     would otherwise fork a world at every `if` of its body. True if done."""
-    if node.orelse or not any(isinstance(item, ast.If) for item in _statements(node.body)):
+    # (an `if` the shape reader refuses, inside a `with` or a nested loop, refuses it anyway)
+    if node.orelse or not any(isinstance(item, ast.If) for item in ast.walk(node)):
         return False
     shape = _shape(node)
     if shape is None or _shadows_builtin(scope, shape):
@@ -148,16 +149,6 @@ def _forget(m: Machine, node: ast.For | ast.While, shape: Shape, scope: Scope, l
     for name in sorted(shape.assigned | shape.mutated):
         scope.assign(name, m.opaque(f"`{name}` after the loop at {loc}", loc))
     return True
-
-
-def _statements(body: Sequence[ast.stmt]) -> Iterator[ast.stmt]:
-    for item in body:
-        yield item
-        if isinstance(item, ast.If):
-            yield from _statements(item.body)
-            yield from _statements(item.orelse)
-        elif isinstance(item, ast.For | ast.While):
-            yield from _statements(item.body)
 
 
 def _known_length(value: Value) -> int | None:

@@ -284,7 +284,7 @@ class Trace:
     entry: str | None = None  # the function run on its own (called twice), or None for a script
     # routes served in turn (`unseen.served`) include one that changes what another serves
     # (`/register` writing the folder `/generate` reads): a world not explored may serve the
-    # same id from another folder, so a cut search is no safe answer (`driver._cut_turns`)
+    # same id from another folder, so a cut search is no safe answer (`driver._cut_routes`)
     setters_in_turn: bool = False
     stops: list[Stop] = field(default_factory=list)  # where and why the run stopped early
     conditions: dict[str, str] = field(default_factory=dict)  # decision -> its code and place
