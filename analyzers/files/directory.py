@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from analyzers.files.notebook import SOURCE_PATHSPECS, is_source
 from analyzers.files.project import repository_top
 from analyzers.files.runner import git_invocation
 from analyzers.files.source import SourceError
@@ -147,7 +148,7 @@ class DirectoryTree:
             args = ["grep", "-l", "-z", "-F", "--untracked", "--no-color"]
             for needle in needles:
                 args += ["-e", needle.decode("utf-8", "surrogateescape")]
-            grep = self._git.start([*args, "--", "*.py"])
+            grep = self._git.start([*args, "--", *SOURCE_PATHSPECS])
         status = None
         if self._head is _UNKNOWN:
             neutral = _no_filters(self._git.finish(filters, ok=(0, 1)))
@@ -245,7 +246,7 @@ class DirectoryTree:
         # all, which tries every alternative at every byte (47 MB of unsloth: 0.39 s, 0.83 s).
         found: set[str] = set()
         for path in files:
-            if not path.endswith(".py"):
+            if not is_source(path):
                 continue
             try:
                 data = self.read(path)

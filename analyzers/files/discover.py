@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 
 from analyzers.files.encoding import searchable
+from analyzers.files.notebook import NotebookError, is_notebook, notebook_python
 from analyzers.files.parsing import (
     PARSE_LIMIT,
     ParseFailure,
@@ -192,13 +193,18 @@ class ModuleStore:
         return known
 
     def data(self, path: str) -> bytes | SourceError:
-        """The file's bytes (read once), or why they cannot be read."""
+        """The file's bytes (read once), or why they cannot be read; a notebook's are the
+        Python script its code cells make (`notebook.py`)."""
         found = self._data.get(path)
         if found is None:
             try:
                 found = self.tree.read(path)
+                if is_notebook(path):
+                    found = notebook_python(found)
             except SourceError as exc:
                 found = exc
+            except NotebookError as exc:
+                found = SourceError(path, str(exc))
             self._data[path] = found
         return found
 

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from analyzers.files.notebook import stem
 from analyzers.files.parsing import SourceFile
 from analyzers.files.posting import Feed
 
@@ -66,8 +67,7 @@ class ModuleLoader(Protocol):
 
 def module_name_for(path: str) -> tuple[str, bool]:
     """`scripts/eval.py` -> ("scripts.eval", False); `pkg/__init__.py` -> ("pkg", True)."""
-    stem = path[:-3] if path.endswith(".py") else path
-    parts = [part for part in stem.split("/") if part]
+    parts = [part for part in stem(path).split("/") if part]
     if parts and parts[-1] == "__init__":
         return ".".join(parts[:-1]) or "__init__", True
     return ".".join(parts), False

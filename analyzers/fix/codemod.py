@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from analyzers.audit import AuditOptions, audit_tree
 from analyzers.files.concrete import parse_concrete
+from analyzers.files.notebook import is_notebook
 from analyzers.files.parsing import ParseFailure
 from analyzers.files.source import SourceError, SourceTree
 from analyzers.fix.overlay import OverlayTree
@@ -141,6 +142,10 @@ class _Run:
         if not row.sites:
             built = ", ".join(_builders(current, [row.path])) or "another file"
             why = f"its requests are built in {built}, and no rewrite there made it safe"
+            return Refusal(row.path, row.line, why)
+        if is_notebook(row.path):
+            # Its JSON is not the script the audit read (`files/notebook.py`): never rewritten.
+            why = "a notebook is not rewritten; change the request in its code cell by hand"
             return Refusal(row.path, row.line, why)
         try:
             data = self.files.get(row.path) or self.tree.read(row.path)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from analyzers.files.notebook import is_source
 from analyzers.files.source import SourceTree
 from analyzers.git.walk import Change
 
@@ -44,7 +45,7 @@ class Dependencies:
                     return False  # the old path is gone from every listing
                 now = (
                     change.status != "D"
-                    and change.path.endswith(".py")
+                    and is_source(change.path)
                     and _is_file(change.new_mode)
                     and matches(change.new_oid, needles)
                 )

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from analyzers.audit import UNREAD, AuditOptions, audit_tree
 from analyzers.files.encoding import COOKIE_NEEDLES
+from analyzers.files.notebook import is_source
 from analyzers.files.progress import advance
 from analyzers.files.source import PROCESS_NEEDLES
 from analyzers.git.deps import Dependencies, RecordingTree
@@ -92,9 +93,7 @@ def read_history(repo: GitRepository) -> tuple[list[CommitDelta], NeedleIndex]:
         change.new_oid
         for commit in commits
         for change in commit.changes
-        if change.status != "D"
-        and change.new_mode.startswith("100")
-        and change.path.endswith(".py")
+        if change.status != "D" and change.new_mode.startswith("100") and is_source(change.path)
     )
     return commits, index
 
@@ -129,7 +128,7 @@ def scan_history(
         scan.renames += [
             Rename(commit.sha, change.old_path, change.path)
             for change in commit.changes
-            if change.status == "R" and change.old_path and change.path.endswith(".py")
+            if change.status == "R" and change.old_path and is_source(change.path)
         ]
         parent = commit.parents[0] if commit.parents else None
         previous = memo.get(parent) if parent else None

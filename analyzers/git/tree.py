@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from analyzers.files.directory import Skip
+from analyzers.files.notebook import SOURCE_PATHSPECS, is_source
 from analyzers.files.source import SourceError
 from analyzers.git.needles import NeedleIndex
 from analyzers.git.repository import MAX_BLOB_BYTES, GitRepository, TreeEntry, decode_path
@@ -106,13 +107,13 @@ class GitTree:
     def candidates(self, needles: Sequence[bytes]) -> Sequence[str]:
         if not needles:
             return []
-        py_files = {p: self._entries[p].oid for p in self._files if p.endswith(".py")}
+        py_files = {p: self._entries[p].oid for p in self._files if is_source(p)}
         if self._needle_index is not None:
             return [p for p, oid in py_files.items() if self._needle_index.matches(oid, needles)]
         args = ["grep", "-l", "-z", "-F", "--no-color", "--no-textconv"]
         for needle in needles:
             args += ["-e", needle.decode("utf-8", errors="surrogateescape")]
-        found = self.repo.run(*args, self._commit, "--", "*.py", ok=(0, 1))
+        found = self.repo.run(*args, self._commit, "--", *SOURCE_PATHSPECS, ok=(0, 1))
         if found.stderr.strip():
             # git grep skips a blob it cannot read (a partial clone): search them one by one.
             index = NeedleIndex(self.repo, tuple(needles))
