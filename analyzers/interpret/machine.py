@@ -86,6 +86,7 @@ _STATE = (
     "_blocks",
     "stand_ins",
     "mocked",
+    "seeded",
 )
 
 
@@ -126,6 +127,7 @@ class Machine:
         self.concurrent: list[Write] = []
         self.later_serves: list[LaterItem] = []  # `later_serves.py`
         self.mocked: set[str] = set()  # `@patch("mod.requests.post")` in force: `calls.patched`
+        self.seeded: dict[str, tuple[str, int]] = {}  # generator -> (seed, draws since): `stdlib`
         self.named_actors: dict[str, Value] = {}
         self.call = 0
         self.importing = 0

@@ -268,7 +268,10 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
         return m.opaque(f"{qual}({describe(first) if first else ''})", loc)
     if qual in ("os.getenv", "os.environ.get"):
         return containers.environment(m, first or Const(""), args.get(1, "default"), loc)
-    if qual in ("os.makedirs", "os.mkdir", "time.sleep", "random.seed", "torch.manual_seed"):
+    if qual in _SEEDERS:
+        _reseed(m, _SEEDERS[qual], first)
+        return NONE
+    if qual in ("os.makedirs", "os.mkdir", "time.sleep"):
         return NONE
     if qual in ("os.listdir", "glob.glob", "glob.iglob", "os.scandir", "os.walk"):
         return SeqSym(
@@ -560,9 +563,51 @@ def _random(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value:
         modulus, low = bounds[1] - bounds[0], bounds[0]
     else:
         return m.opaque(f"`{loc.code}`", loc)
-    return Hashed(
-        "random", f"random#{m.serial()}", f"{qual}(...)", max(modulus, 1), low, low >= 0, str(loc)
-    )
+    source, desc = f"random#{m.serial()}", f"{qual}(...)"
+    family = _DRAWN_FROM.get(qual)
+    if family in m.seeded:
+        # the k-th draw since `seed(s)` is the same number whenever the same seed is set again
+        seed, drawn = m.seeded[family]
+        m.seeded[family] = (seed, drawn + 1)
+        source = f"seeded:{family}:{seed}:{drawn}:{modulus}:{low}"
+        desc = f"{qual}(...) after seed({seed})"
+    return Hashed("random", source, desc, max(modulus, 1), low, low >= 0, str(loc))
+
+
+# The global generators a draw takes its number from (`secrets` is never seeded).
+_DRAWN_FROM = {
+    "random.randint": "random",
+    "random.randrange": "random",
+    "numpy.random.randint": "numpy",
+}
+_EVERY_GENERATOR = ("random", "numpy", "torch")
+# Calls that seed global generators: after one, the draws repeat the same numbers in order.
+_SEEDERS: dict[str, tuple[str, ...]] = {
+    "random.seed": ("random",),
+    "numpy.random.seed": ("numpy",),
+    "torch.manual_seed": ("torch",),
+    "torch.random.manual_seed": ("torch",),
+    "transformers.set_seed": _EVERY_GENERATOR,
+    "transformers.trainer_utils.set_seed": _EVERY_GENERATOR,
+    "transformers.enable_full_determinism": _EVERY_GENERATOR,
+    "accelerate.utils.set_seed": _EVERY_GENERATOR,
+    "lightning.seed_everything": _EVERY_GENERATOR,
+    "lightning.pytorch.seed_everything": _EVERY_GENERATOR,
+    "pytorch_lightning.seed_everything": _EVERY_GENERATOR,
+}
+
+
+def _reseed(m: Machine, generators: tuple[str, ...], seed: Value | None) -> None:
+    """`random.seed(42)`: the generators restart from a state that seed names. A seed of
+    None (or none given) is the OS's entropy, and one the analysis cannot name is taken as
+    one never set before, so the draws after either stay apart."""
+    for generator in generators:
+        if seed is None or is_none(seed):
+            m.seeded.pop(generator, None)
+        elif isinstance(seed, Const | Sym | Hashed | Concat):
+            m.seeded[generator] = (key_text(seed), 0)
+        else:
+            m.seeded[generator] = (f"unnamed#{m.serial()}", 0)
 
 
 def _product(m: Machine, args: CallArgs, loc: Loc) -> Value:
