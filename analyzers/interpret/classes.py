@@ -333,5 +333,9 @@ def _module_attribute(m: Machine, owner: ModV, name: str, loc: Loc) -> Value:
 def delete_item(m: Machine, target: ast.Subscript, scope: Scope) -> None:
     owner = m.eval(target.value, scope)
     key = key_of(target, scope.module.source.lines)
-    if key is not None:
+    if key is None:
+        return
+    if isinstance(owner, Ext) and owner.qual == "os.environ":  # `del os.environ["ADAPTER"]`
+        containers.set_environment(m, m.eval(key, scope), None, m.loc(scope.module, target))
+    else:
         containers.delete_key(m, owner, m.eval(key, scope), expected=True)

@@ -158,7 +158,16 @@ def get_item(m: Machine, target: Value, key: Value, loc: Loc) -> Value:
 def environment(m: Machine, key: Value, default: Value | None, loc: Loc) -> Value:
     """An environment variable: a fixed unknown, or its stated default in the world that
     keeps the defaults (one world for all of them, as for the command line's options). While
-    a module is imported the default is taken, as for its other conditions."""
+    a module is imported the default is taken, as for its other conditions. One the run set
+    (`os.environ["ADAPTER"] = path`, the way a loop hands a folder to a helper) holds what it
+    set; once the run set any, a variable named by a value it cannot name may be one of them."""
+    if isinstance(key, Const) and key.value in m.environ:
+        found = m.environ[key.value]
+        if found is not None:
+            return found
+        return default if default is not None else NONE  # deleted: the default, if any
+    if m.environ and (not isinstance(key, Const) or any(k.startswith("?") for k in m.environ)):
+        return m.opaque(f"os.environ[{describe(key)}]", loc)
     name = key.value if isinstance(key, Const) else describe(key)
     stated = default is not None and not (isinstance(default, Const) and default.value is None)
     if stated and default is not None:
@@ -432,8 +441,21 @@ def get_slice(m: Machine, target: Value, bounds: list[Value], loc: Loc) -> Value
     return m.opaque(f"`{loc.code}`", loc)
 
 
+def set_environment(m: Machine, key: Value, value: Value | None, loc: Loc) -> None:
+    """`os.environ[key] = value` (None: the variable deleted). A key the run cannot name makes
+    every variable it set unknown from here on."""
+    if isinstance(key, Const) and isinstance(key.value, str):
+        m.environ[key.value] = value
+        return
+    for name in list(m.environ):
+        m.environ[name] = m.opaque(f"os.environ[{name!r}]", loc)
+    m.environ[f"?{m.serial()}"] = None  # reads of names it cannot tell apart stay unknown
+
+
 def set_item(m: Machine, target: Value, key: Value, value: Value, loc: Loc) -> None:
-    if own_method(target, "__setitem__"):
+    if isinstance(target, Ext) and target.qual == "os.environ":
+        set_environment(m, key, value, loc)
+    elif own_method(target, "__setitem__"):
         _dunder(m, target, "__setitem__", [key, value], loc)
     elif isinstance(target, DictV):
         index, _ = find_key(m, target, key)

@@ -87,6 +87,7 @@ _STATE = (
     "stand_ins",
     "mocked",
     "seeded",
+    "environ",
 )
 
 
@@ -128,6 +129,7 @@ class Machine:
         self.later_serves: list[LaterItem] = []  # `later_serves.py`
         self.mocked: set[str] = set()  # `@patch("mod.requests.post")` in force: `calls.patched`
         self.seeded: dict[str, tuple[str, int]] = {}  # generator -> (seed, draws since): `stdlib`
+        self.environ: dict[str, Value | None] = {}  # variables the run set (None: deleted)
         self.named_actors: dict[str, Value] = {}
         self.call = 0
         self.importing = 0

@@ -148,6 +148,7 @@ class Machine(Protocol):
     stand_ins: dict[str, Value]  # modules replaced in `sys.modules` (`stand_ins.py`)
     mocked: set[str]  # functions of other packages a `@patch` in force replaces (`requests.post`)
     seeded: dict[str, tuple[str, int]]  # a seeded global generator: (its seed, draws since)
+    environ: dict[str, Value | None]  # environment variables the run set (None: deleted)
     modules: dict[str, ModV | None]  # the modules imported so far (None: not the repository's)
 
     def serial(self) -> int:

@@ -266,8 +266,12 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
         return m.opaque(f"{qual}({describe(first)})", loc)
     if qual in ("os.path.exists", "os.path.isdir", "os.path.isfile", "os.path.getmtime"):
         return m.opaque(f"{qual}({describe(first) if first else ''})", loc)
-    if qual in ("os.getenv", "os.environ.get"):
+    if qual == "os.getenv":
         return containers.environment(m, first or Const(""), args.get(1, "default"), loc)
+    if qual.startswith("os.environ.") and qual.count(".") == 2:
+        found = _environ_method(m, qual.rpartition(".")[2], args, loc)
+        if found is not None:
+            return found
     if qual in _SEEDERS:
         _reseed(m, _SEEDERS[qual], first)
         return NONE
@@ -549,6 +553,34 @@ def _replace(m: Machine, value: Value, args: CallArgs) -> Value:
     return value
 
 
+def _environ_method(m: Machine, name: str, args: CallArgs, loc: Loc) -> Value | None:
+    """`os.environ.get/pop/setdefault/update`: reads and writes of the run's environment."""
+    key = _first(args) or Const("")
+    if name == "get":
+        return containers.environment(m, key, args.get(1, "default"), loc)
+    if name in ("pop", "setdefault"):
+        found = containers.environment(m, key, args.get(1, "default"), loc)
+        if name == "pop":
+            containers.set_environment(m, key, None, loc)
+        elif not (isinstance(key, Const) and key.value in m.environ):
+            containers.set_environment(m, key, found, loc)
+        return found
+    if name == "update":
+        source = _first(args)
+        if isinstance(source, DictV):
+            for item_key, value in zip(source.keys, source.values, strict=True):
+                containers.set_environment(m, item_key, value, loc)
+        elif source is not None:
+            containers.set_environment(m, m.opaque("a key of os.environ.update", loc), NONE, loc)
+        for item_name, value in args.keywords.items():
+            containers.set_environment(m, Const(item_name), value, loc)
+        return NONE
+    if name == "clear":
+        containers.set_environment(m, m.opaque("os.environ.clear()", loc), NONE, loc)
+        return NONE
+    return None
+
+
 def _random(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value:
     bounds = [a.value for a in args.positional if isinstance(a, Const) and isinstance(a.value, int)]
     if len(bounds) != len(args.positional) or args.keywords:
@@ -701,8 +733,8 @@ def method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> 
         return None
     if isinstance(receiver, HashText) and name in ("encode", "lower", "upper"):
         return receiver
-    if isinstance(receiver, Ext) and receiver.qual == "os.environ" and name == "get":
-        return containers.environment(m, _first(args) or Const(""), args.get(1, "default"), loc)
+    if isinstance(receiver, Ext) and receiver.qual == "os.environ":
+        return _environ_method(m, name, args, loc)
     if not (is_text(receiver) or isinstance(receiver, Sym)):
         return None
     if name in _PATH_METHODS:
