@@ -769,9 +769,10 @@ def method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> 
         committed = _committed_file(m, receiver, binary=name == "read_bytes")
         if committed is not None:
             return committed
-        return m.fixed(
-            f"data:read:{key_text(receiver)}", f"the contents of {describe(receiver)}", loc
-        )
+        # Read again, the file may hold something else: this run or another process (a
+        # trainer that rewrites `latest.txt` with each step's folder) may have written it
+        # since, as for `open(path).read()`.
+        return m.opaque(f"the contents of {describe(receiver)}", loc)
     if name == "open":
         return builtins_model.call(
             m, "open", CallArgs([receiver, *args.positional], args.keywords), loc
