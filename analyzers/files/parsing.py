@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -263,6 +264,13 @@ def checked_tree(text: str, path: str) -> ast.Module:
             ) from None
         if exc.lineno is None:  # a NUL byte: Python 3.11.4+ names no line for it
             raise ParseFailure(f"not Python source: {message}") from None
+        if message.startswith(_GRAMMAR_ERRORS) and _newer_python(text):
+            running = f"{sys.version_info.major}.{sys.version_info.minor}"
+            raise ParseFailure(
+                f"line {exc.lineno} uses Python syntax newer than the Python {running} lora-audit "
+                f"runs on ({message}); run lora-audit on a newer Python to analyse this file",
+                exc.lineno,
+            ) from None
         raise ParseFailure(
             f"syntax error at line {exc.lineno}: {message}", exc.lineno or 1
         ) from None
@@ -279,6 +287,28 @@ def checked_tree(text: str, path: str) -> ast.Module:
             f"bounded time"
         )
     return tree
+
+
+def _newer_python(text: str) -> bool:
+    """Whether text this Python cannot parse is Python of a later release (`type Ckpt = ...`,
+    f-strings that reuse their quotes): libcst's grammar knows releases the running one does
+    not. Asked only of files that failed, so its cost is paid only there."""
+    if len(text) > _SECOND_PARSE_LIMIT:
+        return False
+    import libcst
+
+    try:
+        libcst.parse_module(text)
+    except Exception:  # any failure of the second parser means "no"
+        return False
+    return True
+
+
+_SECOND_PARSE_LIMIT = 512 * 1024  # characters: a larger broken file is not parsed twice
+# What CPython says of a grammar it does not know (`type X = ...`, `def f[T]()`, an f-string
+# that reuses its quotes); not of what the grammar allows and the compiler refuses (`continue`
+# outside a loop), which libcst accepts too.
+_GRAMMAR_ERRORS = ("invalid syntax", "expected", "f-string", "unterminated", "unmatched")
 
 
 def limited_text(path: str, data: bytes) -> str:

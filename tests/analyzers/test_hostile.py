@@ -54,6 +54,25 @@ def test_syntax_error_is_indeterminate_with_the_line(tmp_path: Path) -> None:
     assert "syntax error at line 2" in reason
 
 
+@pytest.mark.skipif(sys.version_info >= (3, 12), reason="this Python parses 3.12 syntax itself")
+@pytest.mark.parametrize(
+    "body",
+    [
+        "type Ckpt = dict[str, str]\n",
+        "def first[T](xs: list[T]) -> T:\n    return xs[0]\n",
+        'ckpt = {"path": "ck/1"}\nprint(f"evaluating {ckpt["path"]}")\n',
+    ],
+    ids=["type-alias", "type-parameters", "f-string-reusing-its-quotes"],
+)
+def test_syntax_newer_than_the_running_python_is_named_as_such(tmp_path: Path, body: str) -> None:
+    """Valid Python 3.12 on a 3.11 interpreter is not "a syntax error": the row says what to do."""
+    (tmp_path / "new.py").write_text(NEEDLE + body)
+    verdict, reason = _row(_audit(tmp_path), "new.py")
+    assert verdict is Verdict.INDETERMINATE
+    assert "uses Python syntax newer than the Python 3.11" in reason
+    assert "run lora-audit on a newer Python" in reason
+
+
 @pytest.mark.parametrize(
     ("body", "message"),
     [
