@@ -268,6 +268,8 @@ def unknown_call(
     if made is None:
         made = m.opaque(f"{callee}(...)", loc)
     key = object_key(made)
+    if key is not None and callee in server_api.JSON_ENCODERS and args.positional:
+        server_api.encoded(m, key, args.positional[0])
     if key is not None and _names_a_class(callee.rpartition(".")[2]):
         given = [value for value in args.values() if _names_a_path(value)]
         for value in args.values():

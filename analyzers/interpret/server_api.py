@@ -14,7 +14,7 @@ from analyzers.files.parsing import Loc
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import dict_get, key_text
 from analyzers.interpret.folders import content_at
-from analyzers.interpret.objects import RequestV
+from analyzers.interpret.objects import RequestV, object_key
 from analyzers.interpret.trace import Content, ServerLoad, ServerServe
 from analyzers.interpret.values import Concat, Const, DictV, Value
 from analyzers.vllm import api
@@ -77,6 +77,24 @@ def client_serve(m: Machine, args: CallArgs, loc: Loc) -> None:
         m.trace.facts.append(ServerServe("server", model, _folders_now(m), loc, m.proc, False))
 
 
+# Calls that write a value as JSON text: a dict's text sent as a request body is that dict.
+JSON_ENCODERS = frozenset({"json.dumps", "orjson.dumps", "ujson.dumps"})
+_JSON_OF = ".__json_of__"  # where `m.unseen.attrs` keeps the dict a JSON text was made from
+
+
+def encoded(m: Machine, key: str, source: Value) -> None:
+    """`json.dumps(body)` made the unknown text `key`: remember the dict as it was then."""
+    if isinstance(source, DictV):
+        kept = DictV(list(source.keys), list(source.values), source.open, source.missing)
+        m.unseen.attrs[(key, _JSON_OF)] = kept
+
+
+def _decoded(m: Machine, text: Value) -> Value | None:
+    """The dict a JSON text sent as a body was made from, if the run made it (else None)."""
+    key = object_key(text)
+    return m.unseen.attrs.get((key, _JSON_OF)) if key is not None else None
+
+
 def names_a_route(verb: str, args: CallArgs) -> bool:
     """Whether this HTTP call targets an adapter endpoint (a mocked `requests.post` that does
     is a test's fake server)."""
@@ -89,8 +107,12 @@ def http_call(m: Machine, verb: str, args: CallArgs, loc: Loc) -> bool:
     if found is None:
         return False
     route, url = found
-    # `json=` of requests, httpx and aiohttp; `body=` of the openai client's `client.post(...)`
+    # `json=` of requests, httpx and aiohttp; `body=` of the openai client's `client.post(...)`;
+    # the JSON text of a dict as `data=` (requests, aiohttp) or `content=` (httpx)
     payload = args.keywords.get("json", args.keywords.get("body"))
+    for keyword in ("data", "content"):
+        if payload is None and keyword in args.keywords:
+            payload = _decoded(m, args.keywords[keyword])
     unload = route.effect is api.Effect.UNLOAD
 
     def field(name: str) -> Value | None:

@@ -688,11 +688,12 @@ A_NOTEBOOK_WITH_ONE_ID = """\
 """
 
 
-def test_a_notebook_that_calls_the_helper_keeps_its_row_from_the_sweeps_verdict(
+def test_a_notebook_that_calls_the_helper_is_run_beside_the_sweep(
     audit_files: AuditFiles,
 ) -> None:
-    """The notebook evaluates two checkpoints under id 1; the analysis never runs a notebook,
-    so the sweep's distinct ids cannot speak for every use of the helper."""
+    """The notebook evaluates two checkpoints under id 1. Notebooks are run as the scripts
+    their cells make, so its run speaks for the helper beside the sweep's, and the worse one
+    applies (before, the notebook was only read, and the helper kept its own Indeterminate)."""
     report = audit_files(
         {
             "lora_eval.py": HELPER_WITH_AN_ID_PARAMETER,
@@ -701,6 +702,7 @@ def test_a_notebook_that_calls_the_helper_keeps_its_row_from_the_sweeps_verdict(
         }
     )
     helper = _row(report, "lora_eval.py")
-    assert helper.verdict is Verdict.INDETERMINATE, helper.reason
-    assert "explore.ipynb also calls it from code no analysed run reaches" in helper.reason
+    assert helper.verdict is Verdict.AFFECTED, helper.reason
+    assert "served by explore.ipynb, sweep_good.py" in helper.reason
+    assert "LLM at explore.ipynb:" in helper.reason
     assert _verdicts(report)["sweep_good.py"] is Verdict.SAFE_DISTINCT_ID

@@ -88,6 +88,7 @@ CANNOT_FIX: dict[str, str] = {
     "server_reload_inplace.py@0.14.0": "loads an adapter into vLLM's server over HTTP",
     "server_reload_refused.py": "loads an adapter into vLLM's server over HTTP",
     "openai_client_posts_the_load_route.py": "loads an adapter into vLLM's server over HTTP",
+    "load_route_body_sent_as_json_text.py": "loads an adapter into vLLM's server over HTTP",
     "openai_client_serves_a_folder_rewritten_since_its_load.py": (
         "loads an adapter into vLLM's server over HTTP"
     ),
