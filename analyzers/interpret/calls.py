@@ -60,6 +60,14 @@ _MEMO_DECORATORS = ("functools.lru_cache", "functools.cache", "lru_cache", "cach
 _CONTEXT_DECORATORS = ("contextlib.contextmanager", "contextlib.asynccontextmanager")
 _FLAG_DECORATORS = ("staticmethod", "classmethod", "property", "cached_property")
 _CACHED_PROPERTY = ("functools.cached_property", "cached_property")
+# Decorators that make the function one implementation among several, picked by the type of
+# an argument at run time (`@format_input.register(str)` adds the others).
+_DISPATCHERS = (
+    "functools.singledispatch",
+    "functools.singledispatchmethod",
+    "singledispatch",
+    "singledispatchmethod",
+)
 _RAY_METHODS = ("remote", "options")  # Ray tasks and actors: a process of their own
 
 
@@ -135,6 +143,12 @@ def _decorate(m: Machine, func: Value, decorator: Value, loc: Loc) -> Value:
     if not isinstance(func, FuncV) or not isinstance(decorator, Ext):
         return func
     qual = decorator.qual.removeprefix("builtins.")
+    if qual in _DISPATCHERS:
+        # Which implementation a call runs depends on a type only the run knows: the base one
+        # (often a `raise TypeError`) is no more the one than the others. A call of it is a
+        # call of code the analysis cannot see: what it is handed escapes, what it gives is
+        # unknown, and it is not taken to raise.
+        return m.opaque(f"{func.name}(), dispatched on the type of its argument", loc)
     if qual in _MEMO_DECORATORS:
         return replace(func, memo={})
     if qual in _CACHED_PROPERTY:
