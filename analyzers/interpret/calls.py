@@ -200,6 +200,8 @@ def call_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc
             return processes.RayOptionsV(receiver, dict(args.keywords))
         return processes.remote(m, receiver, args, loc)
     if isinstance(receiver, EngineV):
+        if name in receiver.attrs:  # `llm.generate = partial(llm.generate, lora_request=r)`
+            return call_value(m, receiver.attrs[name], args, loc)
         own = classes.subclass_attribute(m, receiver, name, loc)
         if own is not None:  # a method of the repository's subclass of vLLM's engine
             return call_value(m, own, args, loc)
