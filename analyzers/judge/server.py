@@ -182,11 +182,30 @@ def _names_may_clash(
             earlier = loads[position]
             if earlier.unload or not _may_share_table_entry(earlier, later):
                 continue
+            if _named_by_folder(earlier, later):
+                continue
             if not (
                 _same_adapter(earlier, later) or _unloaded(loads[position + 1 : index], earlier)
             ):
                 return later, earlier
     return None
+
+
+def _named_by_folder(first: ServerLoad, second: ServerLoad) -> bool:
+    """Both loads name their adapter by its folder (`{"lora_name": model_id, "lora_path":
+    model_id}`) and the run wrote into neither folder: one name is one folder, so a second
+    load of a name the first used is a refused reload of the same weights."""
+
+    def named_by_folder(load: ServerLoad) -> bool:
+        name, path = load.request.name, load.request.path
+        return name is not None and path is not None and key_text(name) == key_text(path)
+
+    return (
+        named_by_folder(first)
+        and named_by_folder(second)
+        and first.content.token() is None
+        and second.content.token() is None
+    )
 
 
 def _may_share_table_entry(first: ServerLoad, second: ServerLoad) -> bool:
