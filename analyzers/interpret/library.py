@@ -368,6 +368,10 @@ def unknown_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: 
             containers.changed_unknown(m, receiver)  # `state.step(batch)`: its fields may change
         if name.endswith("_") and not name.endswith("__"):
             containers.changed_in_place(m, receiver)  # `tensors[k].add_(delta)`
+    if name == vllm_api.FRAMEWORK_LOADER and isinstance(receiver, Sym):
+        made = vllm_api.framework_request(m, args, loc)
+        if made is not None:
+            return made
     if (
         (name in api.LORA_METHOD_NAMES and vllm_api.mentions_lora(args))
         or (name in api.REMOVE_METHOD_NAMES and vllm_api.names_an_id(args, name))

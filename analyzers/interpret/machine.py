@@ -88,6 +88,7 @@ _STATE = (
     "mocked",
     "seeded",
     "environ",
+    "framework_ids",
 )
 
 
@@ -130,6 +131,7 @@ class Machine:
         self.mocked: set[str] = set()  # `@patch("mod.requests.post")` in force: `calls.patched`
         self.seeded: dict[str, tuple[str, int]] = {}  # generator -> (seed, draws since): `stdlib`
         self.environ: dict[str, Value | None] = {}  # variables the run set (None: deleted)
+        self.framework_ids = 0  # ids a framework's `load_lora` handed out (`vllm_api`)
         self.named_actors: dict[str, Value] = {}
         self.call = 0
         self.importing = 0

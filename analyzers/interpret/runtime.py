@@ -149,6 +149,7 @@ class Machine(Protocol):
     mocked: set[str]  # functions of other packages a `@patch` in force replaces (`requests.post`)
     seeded: dict[str, tuple[str, int]]  # a seeded global generator: (its seed, draws since)
     environ: dict[str, Value | None]  # environment variables the run set (None: deleted)
+    framework_ids: int  # how many requests a framework's `load_lora` made (`vllm_api`)
     modules: dict[str, ModV | None]  # the modules imported so far (None: not the repository's)
 
     def serial(self) -> int:

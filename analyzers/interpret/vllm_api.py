@@ -42,6 +42,7 @@ from analyzers.interpret.values import (
     Sym,
     Value,
     describe,
+    is_none,
     same,
 )
 from analyzers.vllm import api
@@ -186,6 +187,33 @@ def build_request(m: Machine, args: CallArgs, loc: Loc, *, mock: bool = False) -
     m.trace.requests.append(request)
     m.covered.add((loc.path, loc.line, loc.column))
     return request
+
+
+# unsloth's `model.load_lora(folder, load_tensors=False, lora_request_id=None)`: a request for
+# the folder (or, with `load_tensors=True`, the model's LoRA weights now) under the next id of
+# a counter of its own, 1, 2, ..., unless the caller names the id.
+FRAMEWORK_LOADER = "load_lora"
+_FRAMEWORK_PATH = ("save_directory", 0)
+_FRAMEWORK_ID = "lora_request_id"
+
+
+def framework_request(m: Machine, args: CallArgs, loc: Loc) -> RequestV | None:
+    """`model.load_lora(folder)` on a model the analysis cannot see (unsloth's): the request it
+    returns. None when no folder is given (another library's method of that name)."""
+    path = args.get(_FRAMEWORK_PATH[1], _FRAMEWORK_PATH[0])
+    if path is None or args.star is not None or args.star_star is not None:
+        return None
+    lora_id = args.keywords.get(_FRAMEWORK_ID)
+    if lora_id is None or is_none(lora_id):
+        m.framework_ids += 1
+        lora_id = Const(m.framework_ids)
+    name = Const(str(lora_id.value)) if isinstance(lora_id, Const) else lora_id
+    keywords = {_NAME.name: name, _ID.name: lora_id, _PATH.name: path}
+    tensors = args.get(1, "load_tensors")
+    if tensors is not None and not (isinstance(tensors, Const) and not tensors.value):
+        # the model's weights as they are now: new tensors at every call
+        keywords["lora_tensors"] = m.opaque("the model's LoRA weights at this call", loc)
+    return build_request(m, CallArgs([], keywords), loc)
 
 
 def intended_path(m: Machine, frame: Frame, request: RequestV) -> Value | None:

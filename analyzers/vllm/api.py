@@ -674,6 +674,36 @@ SERVE_METHODS: tuple[ServeMethod, ...] = (
     ServeMethod("add_request", (_serve('add_request(ckpt, "q", None, '),)),
     ServeMethod("generate_async", (_serve('generate_async("q", '),)),
     ServeMethod("process_requests", (_serve("process_requests([], "),)),
+    # unsloth's model: `fast_generate` is its vLLM engine's `generate`, and `load_lora(folder)`
+    # makes a request under the next id of unsloth's own counter (`vllm_api.framework_request`).
+    ServeMethod(
+        "fast_generate",
+        (
+            Example(
+                Verdict.SAFE_DISTINCT_ID,
+                """
+                from unsloth import FastLanguageModel
+
+                model, tokenizer = FastLanguageModel.from_pretrained("base", fast_inference=True)
+                for ckpt in ["ckpt/a", "ckpt/b"]:
+                    model.fast_generate(["q"], lora_request=model.load_lora(ckpt))
+                """,
+                ("every lora_int_id maps to one adapter", "2 distinct ids"),
+            ),
+            Example(
+                Verdict.AFFECTED,
+                """
+                from unsloth import FastLanguageModel
+
+                model, tokenizer = FastLanguageModel.from_pretrained("base", fast_inference=True)
+                for ckpt in ["ckpt/a", "ckpt/b"]:
+                    request = model.load_lora(ckpt, lora_request_id=1)
+                    model.fast_generate(["q"], lora_request=request)
+                """,
+                ("lora_int_id 1 is reused", "the request for 'ckpt/b'"),
+            ),
+        ),
+    ),
 )
 
 ENGINE_METHODS: tuple[EngineMethod, ...] = (
