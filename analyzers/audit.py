@@ -36,7 +36,7 @@ from analyzers.files.discover import (
 )
 from analyzers.files.encoding import COOKIE_NEEDLES
 from analyzers.files.fingerprint import source_fingerprint
-from analyzers.files.notebook import is_source, stem
+from analyzers.files.notebook import is_notebook, stem
 from analyzers.files.parsing import ParseFailure
 from analyzers.files.posting import SEND_NEEDLES, Feed, feeds_of
 from analyzers.files.progress import advance
@@ -410,14 +410,18 @@ def _audit_tree(
     include, exclude = options.config.include, options.config.exclude
 
     def chosen(paths: Iterable[str]) -> list[str]:
-        # A notebook is kept where a script of its name would be, unless excluded by name.
-        return [
-            path
-            for path in paths
-            if is_source(path)
-            and selected(top_relative(tree, stem(path) + ".py"), include, exclude)
-            and (path.endswith(".py") or selected(top_relative(tree, path), (), exclude))
-        ]
+        return [path for path in paths if kept(path)]
+
+    def kept(path: str) -> bool:
+        where = top_relative(tree, path)
+        if path.endswith(".py"):
+            return selected(where, include, exclude)
+        # A notebook is included where a script of its name would be, unless excluded by name.
+        return (
+            is_notebook(path)
+            and selected(top_relative(tree, stem(path) + ".py"), include, ())
+            and selected(where, (), exclude)
+        )
 
     spawning: list[str] = []
     writing: list[str] = []

@@ -5,9 +5,10 @@ Research code evaluates checkpoints in notebooks as often as in scripts: a noteb
 notebook file that hold them, so that `file:line` evidence (and a check run's annotation) points
 at the notebook as stored; when the file is not written one source line per line (a single
 string, a minified file), the cells are joined in order instead, and lines count the cells'
-code. IPython syntax is made plain Python without changing what runs: a `!shell` or `%magic`
-line becomes `pass` (a `x = !ls` assignment binds None), and a cell whose magic hands it to
-another language (`%%bash`, `%%writefile`) is left out.
+code. IPython syntax becomes the Python IPython itself runs for it, so that what it does is seen: a
+`!cp -r {ckpt} adapter` line (and a `%%bash` cell, a `%cp` alias) is `os.system(f"...")`, a
+`%env NAME=value` line sets `os.environ`, `%time stmt` is `stmt`, a `%%writefile` cell writes its
+text, and other magics (`%matplotlib`, `%pip`) do nothing.
 """
 
 from __future__ import annotations
@@ -22,12 +23,21 @@ SOURCE_SUFFIXES = (".py", SUFFIX)
 # `git grep` pathspecs of the same files.
 SOURCE_PATHSPECS = ("*.py", f"*{SUFFIX}")
 
+# The module IPython's shell lines run through, bound on the script's first line (in the placed
+# layout that line of the file is the notebook's opening brace).
+_OS = "_ipython_os"
+_PRELUDE = f"import os as {_OS}"
 # Cell magics whose body is still Python run by the kernel (timed, profiled, captured).
 _PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun", "debug"})
-_LINE_MAGIC = re.compile(r"^(\s*)[%!]")
-_ASSIGNED_MAGIC = re.compile(r"^(\s*[A-Za-z_][\w.\s,]*=\s*)[%!]")
+_SHELL_CELL_MAGICS = frozenset({"bash", "sh", "script", "system"})
+# Line magics that run the statement after them (and their options).
+_RUNNING_MAGICS = re.compile(r"^(time|timeit|prun)\s+(?:-\w+(?:\s+\d+)?\s+)*(.*)$")
+# Line magics that are shell commands of the same name (IPython's default aliases).
+_SHELL_ALIASES = frozenset({"cp", "mv", "rm", "mkdir", "rmdir", "ln", "cat", "ls", "cd"})
+_ASSIGNED = re.compile(r"^(\s*[A-Za-z_][\w.\s,\[\]]*=\s*)([%!])(.*)$")
 _HELP = re.compile(r"^(\s*)[\w.]+\?\??\s*$")
 _SOURCE_KEY = re.compile(r'^\s*"source"\s*:')
+_DOLLAR = re.compile(r"(?<!\$)\$([A-Za-z_]\w*)")
 
 
 class NotebookError(ValueError):
@@ -60,10 +70,11 @@ def notebook_python(data: bytes) -> bytes:
     cells = _cells(document)
     text = data.decode("utf-8", "replace")
     placed = _placed(text.splitlines(), cells)
-    if placed is not None:
+    if placed is not None and placed and not placed[0]:
+        placed[0] = _PRELUDE
         return "\n".join(placed).encode() + b"\n"
     lines = [line for kind, source in cells if kind == "code" for line in _code_lines(source)]
-    return "\n".join(lines).encode() + b"\n"
+    return "\n".join([_PRELUDE, *lines]).encode() + b"\n"
 
 
 def _cells(document: object) -> list[tuple[str, list[str]]]:
@@ -89,26 +100,74 @@ def _cells(document: object) -> list[tuple[str, list[str]]]:
 
 
 def _code_lines(pieces: list[str]) -> list[str]:
-    """The plain-Python lines of one code cell, as many as it has."""
+    """The Python lines of one code cell, as many as it has."""
     lines = "".join(pieces).splitlines()
-    first = next((line.strip() for line in lines if line.strip()), "")
-    if first.startswith("%%"):
-        magic = first[2:].split(maxsplit=1)[0] if first[2:].strip() else ""
-        if magic not in _PYTHON_CELL_MAGICS:
-            return ["" for _ in lines]  # another language's cell: nothing of it runs as Python
-    return [_plain(line) for line in lines]
+    first = next((n for n, line in enumerate(lines) if line.strip()), None)
+    if first is None or not lines[first].lstrip().startswith("%%"):
+        return [_python(line) for line in lines]
+    magic, _, argument = lines[first].strip()[2:].partition(" ")
+    if magic in _PYTHON_CELL_MAGICS:
+        return [*([""] * (first + 1)), *(_python(line) for line in lines[first + 1 :])]
+    body = "\n".join(lines[first + 1 :]) + "\n"
+    out = [""] * len(lines)
+    if magic in _SHELL_CELL_MAGICS:
+        out[first] = f"{_OS}.system({body!r})"
+    elif magic == "writefile":
+        target = [word for word in argument.split() if not word.startswith("-")]
+        mode = "a" if "-a" in argument.split() else "w"
+        if target:
+            out[first] = f"open({target[0]!r}, {mode!r}).write({body!r})"
+    return out  # another language's cell (`%%html`, `%%javascript`): nothing of it runs here
 
 
-def _plain(line: str) -> str:
-    if line.lstrip().startswith("%%"):
-        return ""
-    assigned = _ASSIGNED_MAGIC.match(line)
-    if assigned:
-        return f"{assigned.group(1)}None"
-    magic = _LINE_MAGIC.match(line) or _HELP.match(line)
-    if magic:
-        return f"{magic.group(1)}pass"
+def _python(line: str) -> str:
+    """One line of a code cell as the Python IPython runs for it."""
+    indent = line[: len(line) - len(line.lstrip())]
+    text = line.strip()
+    assigned = _ASSIGNED.match(line)
+    if assigned:  # `files = !ls`, `out = %time llm.generate(...)`
+        prefix, kind, rest = assigned.groups()
+        if kind == "!":
+            return f"{prefix}{_OS}.popen({_shell(rest)}).read().splitlines()"
+        running = _RUNNING_MAGICS.match(rest.strip())
+        return f"{prefix}{running.group(2)}" if running else f"{prefix}None"
+    if text.startswith("!"):
+        return f"{indent}{_OS}.system({_shell(text[1:])})"
+    if text.startswith("%") and not text.startswith("%%"):
+        return indent + _line_magic(text[1:])
+    if _HELP.match(line):
+        return f"{indent}pass"
     return line
+
+
+def _line_magic(text: str) -> str:
+    """`%name rest` as a statement (at the line's own indentation)."""
+    name, _, rest = text.partition(" ")
+    rest = rest.strip()
+    running = _RUNNING_MAGICS.match(text)
+    if running:
+        return running.group(2) or "pass"
+    if name == "env" and ("=" in rest or len(rest.split()) == 2):
+        key, _, value = rest.partition("=") if "=" in rest else rest.partition(" ")
+        return f"{_OS}.environ[{key.strip()!r}] = {value.strip()!r}"
+    if name == "cd" and rest:
+        return f"{_OS}.chdir({_shell(rest)})"
+    if name in _SHELL_ALIASES:
+        return f"{_OS}.system({_shell(text)})"
+    if name in ("sx", "system") and rest:
+        return f"{_OS}.system({_shell(rest)})"
+    return "pass"
+
+
+def _shell(command: str) -> str:
+    """A shell command as IPython expands it: `{expr}` and `$name` are the script's values."""
+    expanded = _DOLLAR.sub(r"{\1}", command.strip())
+    candidate = "f" + repr(expanded)
+    try:
+        compile(candidate, "<shell>", "eval")
+    except (SyntaxError, ValueError):
+        return repr(command.strip())  # `awk '{print $1}'`: braces that are no expression
+    return candidate
 
 
 def _placed(raw: list[str], cells: list[tuple[str, list[str]]]) -> list[str] | None:
@@ -122,8 +181,8 @@ def _placed(raw: list[str], cells: list[tuple[str, list[str]]]) -> list[str] | N
             return None
         if kind != "code" or not pieces:
             continue
-        if not all(piece.count("\n") <= (0 if i == len(pieces) - 1 else 1)
-                   and (i == len(pieces) - 1 or piece.endswith("\n"))
+        last = len(pieces) - 1
+        if not all(piece.count("\n") <= 1 and (i == last or piece.endswith("\n"))
                    for i, piece in enumerate(pieces)):  # fmt: skip
             return None
         for offset, piece in enumerate(pieces, start=start + 1):

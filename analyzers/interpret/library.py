@@ -368,6 +368,10 @@ def unknown_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: 
             containers.changed_unknown(m, receiver)  # `state.step(batch)`: its fields may change
         if name.endswith("_") and not name.endswith("__"):
             containers.changed_in_place(m, receiver)  # `tensors[k].add_(delta)`
+    if name in _IPYTHON_SHELL and describe(receiver) == "get_ipython(...)" and args.positional:
+        # `get_ipython().system(f"cp -r {ckpt} adapter")`: a shell line, as `os.system` runs it
+        command = args.positional[-1] if name == "run_cell_magic" else args.positional[0]
+        return call_external(m, "os.system", CallArgs([command]), loc)
     if name == vllm_api.FRAMEWORK_LOADER and isinstance(receiver, Sym):
         made = vllm_api.framework_request(m, args, loc)
         if made is not None:
@@ -409,6 +413,8 @@ def unknown_method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: 
 
 
 _ENGINE_METHOD_NAMES = frozenset(entry.name for entry in api.ENGINE_METHODS)
+# IPython's shell's methods that run a shell line (a notebook's `!cmd` is `system(...)`).
+_IPYTHON_SHELL = frozenset({"system", "getoutput", "run_cell_magic"})
 
 
 def _reads_caller_input(receiver: Sym, name: str) -> bool:

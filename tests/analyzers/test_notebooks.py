@@ -104,12 +104,82 @@ def test_a_notebook_calling_a_helper_is_the_run_its_row_takes(
     assert "served by run.ipynb" in rows["helper.py"].reason
 
 
-def test_a_cell_in_another_language_and_ipython_lines_are_not_python() -> None:
-    cells = (["%%bash\n", "for x in 1 2; do echo $x; done"], ["%%time\n", "y = 2"], ["x?"])
+def test_ipython_syntax_becomes_the_python_ipython_runs_for_it() -> None:
+    cells = (
+        ["%%html\n", "<b>x</b>"],
+        ["%%time\n", "y = 2"],
+        ["x?\n", "%matplotlib inline"],
+        ["%%bash\n", "cp -r ckpt/b/. adapter/"],
+        [
+            "for ck in cks:\n",
+            "    !cp -r {ck}/. adapter/\n",
+            "    files = !ls $ck\n",
+            "    %env A=b",
+        ],  # noqa: E501
+        ["%time out = f(1)\n", "res = %timeit -n 1 g(2)"],
+    )
     script = notebook_python(json.dumps(_notebook(*cells, markdown=False)).encode()).decode()
-    assert "echo" not in script
-    assert "y = 2" in script
-    assert script.split() == ["y", "=", "2", "pass"]
+    lines = [line for line in script.splitlines() if line.strip()]
+    assert lines == [
+        "import os as _ipython_os",
+        "y = 2",
+        "pass",
+        "pass",
+        "_ipython_os.system('cp -r ckpt/b/. adapter/\\n')",
+        "for ck in cks:",
+        "    _ipython_os.system(f'cp -r {ck}/. adapter/')",
+        "    files = _ipython_os.popen(f'ls {ck}').read().splitlines()",
+        "    _ipython_os.environ['A'] = 'b'",
+        "out = f(1)",
+        "res = g(2)",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("rewrite", "changed"),
+    [
+        ("    !cp -r {ck}/. /tmp/adapter/\n", "'/tmp/adapter' is rewritten at"),
+        ("    %cp -r {ck}/. /tmp/adapter/\n", "'/tmp/adapter' is rewritten at"),
+        ("    get_ipython().system(f'cp -r {ck}/. /tmp/adapter/')\n", "is rewritten at"),
+    ],
+    ids=["bang", "alias-magic", "get-ipython"],
+)
+def test_a_folder_a_shell_line_rewrites_per_checkpoint_is_affected(
+    audit_folder: Callable[[dict[str, str]], Report], rewrite: str, changed: str
+) -> None:
+    """`!cp -r {ck}/. /tmp/adapter/` then id 1 for '/tmp/adapter': the shell line rewrote the
+    folder (it was `pass`, and the notebook Safe-single-adapter)."""
+    sweep = [
+        "for ck in ['ckpt/1', 'ckpt/2']:\n",
+        rewrite,
+        "    req = LoRARequest('policy', 1, '/tmp/adapter')\n",
+        "    llm.generate(['q'], SamplingParams(), lora_request=req)",
+    ]
+    report = audit_folder({"eval.ipynb": json.dumps(_notebook(SETUP, sweep), indent=1)})
+    (row,) = report.drivers
+    assert row.verdict is Verdict.AFFECTED, row.reason
+    assert changed in row.reason
+
+
+def test_a_timed_serve_runs(audit_folder: Callable[[dict[str, str]], Report]) -> None:
+    """`%time out = llm.generate(...)` runs the serve (it was `pass`: No-realized-run)."""
+    sweep = [
+        "for step in [100, 200]:\n",
+        "    req = LoRARequest('policy', 1, f'ckpts/{step}')\n",
+        "    %time out = llm.generate(['q'], SamplingParams(), lora_request=req)",
+    ]
+    report = audit_folder({"eval.ipynb": json.dumps(_notebook(SETUP, sweep), indent=1)})
+    (row,) = report.drivers
+    assert row.verdict is Verdict.AFFECTED, row.reason
+
+
+def test_cells_whose_last_line_ends_a_line_are_cited_at_the_files_lines(
+    audit_folder: Callable[[dict[str, str]], Report],
+) -> None:
+    cells = [[*cell[:-1], cell[-1] + "\n"] for cell in (SETUP, SWEEP)]  # as nbformat writes them
+    text = json.dumps(_notebook(*cells), indent=1)
+    (row,) = audit_folder({"eval.ipynb": text}).drivers
+    assert row.line == _line_of(text, "LoRARequest('policy'")
 
 
 def test_a_file_that_is_not_a_notebook_is_an_unreadable_entry_not_an_abort(
@@ -129,6 +199,7 @@ def test_a_file_that_is_not_a_notebook_is_an_unreadable_entry_not_an_abort(
     [
         (["**/*.py"], ["*.ipynb"], []),
         (["**/*.py"], ["drafts/**"], ["eval.ipynb"]),
+        (["**/*.py"], ["*.py"], ["eval.ipynb"]),  # an exclude that names scripts only
         (["src/**/*.py"], [], []),  # kept where a script of its name would be
     ],
 )
