@@ -441,6 +441,22 @@ def get_slice(m: Machine, target: Value, bounds: list[Value], loc: Loc) -> Value
     return m.opaque(f"`{loc.code}`", loc)
 
 
+def update_environment(m: Machine, source: Value, loc: Loc) -> None:
+    """`os.environ.update(source)` / `os.environ |= source`: each key the dict names is set; an
+    unknown mapping may set any."""
+    if isinstance(source, DictV) and not source.open:
+        for key, value in zip(source.keys, source.values, strict=True):
+            set_environment(m, key, value, loc)
+    else:
+        environment_unknown(m, loc)
+
+
+def environment_unknown(m: Machine, loc: Loc) -> None:
+    """Code the analysis cannot see was handed `os.environ` (`patch.dict(os.environ, ...)`,
+    `load_dotenv()`): every variable may hold anything from here on."""
+    set_environment(m, m.opaque("a variable the environment was given", loc), NONE, loc)
+
+
 def set_environment(m: Machine, key: Value, value: Value | None, loc: Loc) -> None:
     """`os.environ[key] = value` (None: the variable deleted). A key the run cannot name makes
     every variable it set unknown from here on."""

@@ -237,6 +237,11 @@ def unknown_call(
     if server_api.http_call(m, callee.rpartition(".")[2], args, loc):
         return m.opaque(f"the response of {callee}()", loc)
     _opaque_request_handed_over(m, callee, args, loc)
+    if callee not in _INERT and (
+        callee.endswith("load_dotenv")
+        or any(isinstance(v, Ext) and v.qual == "os.environ" for v in args.values())
+    ):
+        containers.environment_unknown(m, loc)  # `patch.dict(os.environ, {...})`, dotenv
     made: Value | None = None
     if callee not in _INERT and not callee.startswith(("logging.", "logger.", "log.", "tqdm")):
         _may_write(m, callee, args, loc)

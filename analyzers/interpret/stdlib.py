@@ -553,6 +553,11 @@ def _replace(m: Machine, value: Value, args: CallArgs) -> Value:
     return value
 
 
+# Methods of `os.environ` that change nothing.
+_ENVIRON_READS = frozenset({"copy", "keys", "values", "items", "__contains__", "__getitem__",
+                            "__iter__", "__len__", "get"})  # fmt: skip
+
+
 def _environ_method(m: Machine, name: str, args: CallArgs, loc: Loc) -> Value | None:
     """`os.environ.get/pop/setdefault/update`: reads and writes of the run's environment."""
     key = _first(args) or Const("")
@@ -567,17 +572,21 @@ def _environ_method(m: Machine, name: str, args: CallArgs, loc: Loc) -> Value | 
         return found
     if name == "update":
         source = _first(args)
-        if isinstance(source, DictV):
-            for item_key, value in zip(source.keys, source.values, strict=True):
-                containers.set_environment(m, item_key, value, loc)
-        elif source is not None:
-            containers.set_environment(m, m.opaque("a key of os.environ.update", loc), NONE, loc)
+        if source is not None:
+            containers.update_environment(m, source, loc)
         for item_name, value in args.keywords.items():
             containers.set_environment(m, Const(item_name), value, loc)
         return NONE
-    if name == "clear":
-        containers.set_environment(m, m.opaque("os.environ.clear()", loc), NONE, loc)
+    if name == "__setitem__" and len(args.positional) == 2:
+        containers.set_environment(m, key, args.positional[1], loc)
         return NONE
+    if name in ("__delitem__", "popitem"):
+        containers.set_environment(
+            m, key if name == "__delitem__" else m.opaque("popitem", loc), None, loc
+        )
+        return NONE
+    if name not in _ENVIRON_READS:  # `clear()`, `__ior__(...)`, ...: anything may have changed
+        containers.environment_unknown(m, loc)
     return None
 
 

@@ -115,7 +115,7 @@ def test_ipython_syntax_becomes_the_python_ipython_runs_for_it() -> None:
             "    !cp -r {ck}/. adapter/\n",
             "    files = !ls $ck\n",
             "    %env A=b",
-        ],  # noqa: E501
+        ],
         ["%time out = f(1)\n", "res = %timeit -n 1 g(2)"],
     )
     script = notebook_python(json.dumps(_notebook(*cells, markdown=False)).encode()).decode()
