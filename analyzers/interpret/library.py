@@ -113,6 +113,7 @@ def call_external(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value:
         target = args.get(0, "target") if last == "patch" else None
         named = target.value if isinstance(target, Const) else None
         return MockV(qual, named if isinstance(named, str) else None)
+    stdlib.library_reseeds(m, qual, args)
     for handler in (
         stand_ins.call,
         generated.call,

@@ -33,6 +33,7 @@ from analyzers.interpret.objects import (
     ParserV,
     PartialV,
     RequestV,
+    object_key,
 )
 from analyzers.interpret.processes import FutureV
 from analyzers.interpret.values import (
@@ -636,6 +637,31 @@ _SEEDERS: dict[str, tuple[str, ...]] = {
     "lightning.pytorch.seed_everything": _EVERY_GENERATOR,
     "pytorch_lightning.seed_everything": _EVERY_GENERATOR,
 }
+
+
+# Libraries whose calls seed every generator on the way: a Hugging Face `Trainer` (and TRL's,
+# its subclasses) calls `set_seed(args.seed)` when made (42 by default); unsloth's
+# `get_peft_model` calls it with `random_state` (3407 by default).
+_TRAINER_PACKAGES = ("transformers.", "trl.")
+_PEFT_SEEDERS = {"get_peft_model": ("random_state", 3407)}
+
+
+def library_reseeds(m: Machine, qual: str, args: CallArgs) -> None:
+    """Seed the generators where a library call does so itself (`_TRAINER_PACKAGES`)."""
+    last = qual.rpartition(".")[2]
+    if qual.startswith(_TRAINER_PACKAGES) and last.endswith("Trainer"):
+        settings = args.get(1, "args")
+        seed: Value = Const(42)
+        if settings is not None:
+            key = object_key(settings)
+            kept = m.unseen.attrs.get((key, ".seed")) if key is not None else None
+            made = describe(settings).endswith("(...)")  # `TrainingArguments(...)`: 42 unless set
+            if kept is not None or not made:
+                seed = kept or m.fixed(f"seed:{key_text(settings)}", f"{describe(settings)}.seed")
+        _reseed(m, _EVERY_GENERATOR, seed)
+    elif qual.startswith("unsloth.") and last in _PEFT_SEEDERS:
+        keyword, default = _PEFT_SEEDERS[last]
+        _reseed(m, _EVERY_GENERATOR, args.keywords.get(keyword) or Const(default))
 
 
 def _reseed(m: Machine, generators: tuple[str, ...], seed: Value | None) -> None:
