@@ -68,6 +68,9 @@ class RequestV(Obj):
     id_text: str | None = None  # the arguments as written at the site
     path_text: str | None = None
     server: bool = False  # a load through a vLLM server's HTTP API (the server picks the id)
+    # The library whose own counter gave the id (unsloth's `load_lora`): every load it makes,
+    # seen or not, takes the next one.
+    counter: str | None = None
     # Fields that are the adapter's content rather than its name, id or path (`lora_tensors`,
     # `peft_config`, any field of a repository subclass): a new payload is a new adapter.
     content: dict[str, Value] = field(default_factory=dict)

@@ -204,6 +204,7 @@ def framework_request(m: Machine, args: CallArgs, loc: Loc) -> RequestV | None:
     if path is None or args.star is not None or args.star_star is not None:
         return None
     lora_id = args.keywords.get(_FRAMEWORK_ID)
+    counted = lora_id is None or is_none(lora_id)
     if lora_id is None or is_none(lora_id):
         m.framework_ids += 1
         lora_id = Const(m.framework_ids)
@@ -213,7 +214,10 @@ def framework_request(m: Machine, args: CallArgs, loc: Loc) -> RequestV | None:
     if tensors is not None and not (isinstance(tensors, Const) and not tensors.value):
         # the model's weights as they are now: new tensors at every call
         keywords["lora_tensors"] = m.opaque("the model's LoRA weights at this call", loc)
-    return build_request(m, CallArgs([], keywords), loc)
+    request = build_request(m, CallArgs([], keywords), loc)
+    if counted:
+        request.counter = "unsloth's load_lora"
+    return request
 
 
 def intended_path(m: Machine, frame: Frame, request: RequestV) -> Value | None:

@@ -84,6 +84,18 @@ def describe_safe(view: RunView) -> tuple[Verdict, str, Loc, float | None]:
             None,
         )
     event = served[0]
+    counter = event.request.counter
+    if counter is not None:
+        # The library's own loads (a trainer's rollouts through the same `load_lora`, which
+        # the analysis does not see) take ids of the same counter: none is ever reused.
+        return (
+            Verdict.SAFE_DISTINCT_ID,
+            f"every load through {counter} takes the next id of its counter (also the loads "
+            f"of code the analysis cannot see, such as a trainer's rollouts), so no id is "
+            f"reused for another adapter",
+            line,
+            None,
+        )
     return (
         Verdict.SAFE_SINGLE_ADAPTER,
         f"one adapter per engine lifetime (lora_int_id {label(event.lora_id)}, "

@@ -1,4 +1,4 @@
-# expect: Safe-single-adapter line=19 reason~="one adapter per engine lifetime (lora_int_id 1, 'grpo_saved_lora')"
+# expect: Safe-distinct-id line=19 reason~="every load through unsloth's load_lora takes the next id of its counter"
 """unsloth's GRPO notebooks (and the scripts exported from them): train, `save_lora`, then
 `fast_generate(..., lora_request=model.load_lora("grpo_saved_lora"))`. `load_lora` is a request
 under the next id of unsloth's counter; the row said the file's top level never got there."""
