@@ -10,7 +10,15 @@ from typing import TYPE_CHECKING
 from analyzers.files.source import WEIGHT_WRITERS
 from analyzers.interpret.runtime import Write
 from analyzers.interpret.trace import Content
-from analyzers.interpret.values import Concat, Const, Sym, Value, opaque_parts, same
+from analyzers.interpret.values import (
+    Concat,
+    Const,
+    Sym,
+    Value,
+    known_apart,
+    opaque_parts,
+    same,
+)
 
 # Methods that write a model's weights into a folder (`model.save_pretrained(folder)`).
 WRITE_METHODS = WEIGHT_WRITERS
@@ -64,6 +72,24 @@ def _text_tokens(value: Value) -> list[object] | None:
     return out
 
 
+def _normal(tokens: list[object]) -> list[object]:
+    """A path's characters as the file system reads them: no leading `./`, no `/./`, no
+    doubled or trailing `/` (`./out//adapter/` is `out/adapter`)."""
+    out: list[object] = []
+    for token in tokens:
+        if token == "/" and out and out[-1] == "/":
+            continue  # `//`
+        if token == "/" and out[-1:] == ["."] and (len(out) == 1 or out[-2] == "/"):
+            out.pop()  # `./` at the start or after a `/`
+            continue
+        out.append(token)
+    while len(out) > 1 and out[-1] == "/":
+        out.pop()
+    if len(out) >= 2 and out[-1] == "." and out[-2] == "/":
+        del out[-2:]  # a trailing `/.`
+    return out
+
+
 def _inside(inner: list[object], outer: list[object]) -> bool:
     """Whether `inner` names something in the folder `outer` (`outer/...`)."""
     trimmed = outer[:-1] if outer and outer[-1] == "/" else outer
@@ -82,11 +108,15 @@ def relation(written: Value | None, path: Value) -> bool | None:
     if answer is True:
         return True
     a, b = _text_tokens(written), _text_tokens(path)
-    if a is not None and b is not None and (_inside(a, b) or _inside(b, a)):
-        return True
+    if a is not None and b is not None:
+        a, b = _normal(a), _normal(b)
+        if a == b or _inside(a, b) or _inside(b, a):
+            return True
     if answer is None or opaque_parts(written) or opaque_parts(path):
         return None
-    return False
+    # Two run-time inputs (`--save_to` and `--adapter`) are told apart elsewhere, but a user
+    # may give both one folder: a write into one may change the other.
+    return False if known_apart(written, path) else None
 
 
 def content_at(writes: Sequence[Write], path: Value | None, aliases: Mapping[str, str]) -> Content:
