@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+import weakref
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -203,8 +204,8 @@ def find_key(
     takes an unknown key to be the first it may be, as the program expects, and the worlds
     that say otherwise go on to the next (the last raises KeyError)."""
     if len(target.keys) > MAX_KEYED and holds_unknown(key):
-        for index, existing in enumerate(target.keys):
-            if same(existing, key) is True:
+        for index in _may_be(target, key):
+            if same(target.keys[index], key) is True:
                 return index, True
         known = not target.open and all(known_apart(k, key) for k in target.keys)
         return None, False if known else None
@@ -221,6 +222,48 @@ def find_key(
     if found is None and target.open:
         return None, None
     return found, present
+
+
+def _may_be(target: DictV, key: Value) -> Iterable[int]:
+    """The places among the keys where `same(existing, key)` may say True. For an unknown key
+    only that unknown itself (or a text made of it) can be: a table of thousands of unknown
+    names (a parser built from dataclass fields) is looked up through an index by name, where
+    asking `same` of every pair made each lookup cost as much as the table."""
+    keys = target.keys
+    if not isinstance(key, Sym):
+        return range(len(keys))
+    by_name, texts = _key_index(target)
+    return sorted([*by_name.get(key.key, ()), *texts])
+
+
+# Per table: the keys it had when indexed, and where each unknown's name and each text is.
+_INDEXES: weakref.WeakKeyDictionary[
+    DictV, tuple[tuple[Value, ...], dict[str, list[int]], list[int]]
+] = weakref.WeakKeyDictionary()
+
+
+def _key_index(target: DictV) -> tuple[dict[str, list[int]], list[int]]:
+    """The index of `_may_be`, kept per table and extended as keys are added (the common
+    change); rebuilt when an earlier key changed (compared by identity, at C speed)."""
+    keys = target.keys
+    kept = _INDEXES.get(target)
+    start = 0
+    if kept is not None:
+        seen, by_name, texts = kept
+        if len(seen) <= len(keys) and tuple(keys[: len(seen)]) == seen:
+            start = len(seen)
+        else:
+            kept = None
+    if kept is None:
+        by_name, texts = {}, []
+    for index in range(start, len(keys)):
+        existing = keys[index]
+        if isinstance(existing, Sym):
+            by_name.setdefault(existing.key, []).append(index)
+        elif isinstance(existing, Concat):
+            texts.append(index)
+    _INDEXES[target] = (tuple(keys), by_name, texts)
+    return by_name, texts
 
 
 def _holds_request(value: Value) -> bool:

@@ -115,8 +115,10 @@ def relation(written: Value | None, path: Value) -> bool | None:
     if answer is None or opaque_parts(written) or opaque_parts(path):
         return None
     # Two run-time inputs (`--save_to` and `--adapter`) are told apart elsewhere, but a user
-    # may give both one folder: a write into one may change the other.
-    return False if known_apart(written, path) else None
+    # may give both one folder: a write into one may change the other. (A path built from one,
+    # `f"{out}/results.json"`, keeps the assumption: its text says what it is.)
+    both_inputs = isinstance(written, Sym) and isinstance(path, Sym)
+    return None if both_inputs and not known_apart(written, path) else False
 
 
 def content_at(writes: Sequence[Write], path: Value | None, aliases: Mapping[str, str]) -> Content:

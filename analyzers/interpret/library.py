@@ -36,7 +36,7 @@ from analyzers.interpret.objects import (
     object_key,
 )
 from analyzers.interpret.signals import ProgramExit
-from analyzers.interpret.trace import Escaped, OpaqueServe
+from analyzers.interpret.trace import Escaped
 from analyzers.interpret.values import (
     NONE,
     BoundExt,
@@ -54,7 +54,6 @@ from analyzers.interpret.values import (
     Sym,
     Value,
     describe,
-    is_none,
     is_text,
 )
 from analyzers.vllm import api
@@ -237,7 +236,6 @@ def unknown_call(
     `holder`: the key of the object whose method this is (`trainers.holder_key`)."""
     if server_api.http_call(m, callee.rpartition(".")[2], args, loc):
         return m.opaque(f"the response of {callee}()", loc)
-    _opaque_request_handed_over(m, callee, args, loc)
     if callee not in _INERT and (
         callee.endswith("load_dotenv")
         or any(isinstance(v, Ext) and v.qual == "os.environ" for v in args.values())
@@ -325,24 +323,6 @@ def handed_to_mock(m: Machine, args: CallArgs, loc: Loc) -> None:
             if _requests_in(m, item):
                 m.trace.mock_serves.append(loc)
                 return
-
-
-def _opaque_request_handed_over(m: Machine, callee: str, args: CallArgs, loc: Loc) -> None:
-    """`model.fast_generate(prompts, lora_request=model.load_lora(path))`: a `lora_request=`
-    the analysis cannot see into, handed to code it cannot see (a framework's own generate).
-    That code serves it, as far as anyone can tell: the site is reached, and what it serves is
-    unknown (the row says so; before, it said the run never got there). A request the run
-    built escapes instead (below)."""
-    requested = args.keywords.get(api.REQUEST_KEYWORD)
-    if requested is None or callee in _INERT or callee.startswith(("logging.", "logger.")):
-        return
-    value = m.unseen.resolve(requested)
-    if is_none(value) or isinstance(value, MockV) or _requests_in(m, value):
-        return
-    if isinstance(value, ListV | DictV):
-        return
-    m.covered.add((loc.path, loc.line, loc.column))
-    m.trace.facts.append(OpaqueServe(describe(value), loc))
 
 
 def _requests_in(m: Machine, value: Value) -> list[RequestV]:

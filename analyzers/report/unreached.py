@@ -13,6 +13,11 @@ from collections.abc import Mapping, Sequence
 from analyzers.files.sites import RequestSite, SiteKind
 from analyzers.model import DriverRow, Evidence, Site, Verdict
 from analyzers.report.rows import FileAnalysis, sentence
+from analyzers.vllm.api import SERVE_METHOD_NAMES
+
+# The serve calls the analysis follows into an engine (a site in any other call is handed to
+# code it cannot see).
+_SERVES = SERVE_METHOD_NAMES
 
 _SHOWN = 8  # sites and stops cited as evidence
 
@@ -82,6 +87,15 @@ def _why(
         parts.append(
             f"{site.what.removesuffix('(...)')} is not defined in the repository (it comes from "
             f"another package), so what it builds is unknown"
+        )
+    if not parts and site.kind is SiteKind.SERVE and site.what.split("(")[0] not in _SERVES:
+        # `model.run_generation(prompts, lora_request=model.adapter_request(path))`: a call
+        # of another package's code, handed a request; following it into that code is not
+        # possible, and the run may well have got there.
+        where = f"{site.scope}() never runs it" if site.scope else "the top level never gets there"
+        parts.append(
+            f"either {where}, or {site.what.split('(')[0]}() is another package's code, which "
+            f"the analysis does not follow: what it serves is unknown"
         )
     if not parts and site.kind is SiteKind.ROUTE:
         # `urlopen(Request(url, data=...))` names the route but is no `.post(url, json=...)`

@@ -1,7 +1,7 @@
-# expect: Indeterminate line=10 reason~="the lora_request served at framework_generate_given_its_own_request.py:10 is model.adapter_request(...), which the analysis cannot follow"
-"""A framework's own generate handed a request its own code builds (another package's
-`adapter_request`): the run gets there, and what the request holds is unknown. The row said
-the file's top level never got there."""
+# expect: Indeterminate line=13 reason~="either the top level never gets there, or run_generation() is another package's code, which the analysis does not follow"
+"""A framework's own generate handed a request its own code builds: what it serves is unknown,
+and the analysis cannot tell whether the run got there. The row said only that the file's top
+level never got there."""
 from fancy_llm import FancyModel
 from vllm import SamplingParams
 
