@@ -476,6 +476,7 @@ def _audit_tree(
         if path in audit.analyses
         and audit.analyses[path].row is None
         and not any(site.scope for site in sites[path])
+        and not is_notebook(path)  # nothing imports a notebook
     ]
     if unreached:
         stems = tuple(posixpath.basename(path)[:-3].encode() for path in unreached)
@@ -603,8 +604,8 @@ def _site_function_users(
     for path, listed in sites.items():
         names = sorted({site.scope for site in listed if site.scope and "." not in site.scope})
         found_row = audit.analyses.get(path)
-        if not names or found_row is None or found_row.row is None:
-            continue
+        if not names or found_row is None or found_row.row is None or is_notebook(path):
+            continue  # (nothing imports a notebook's functions)
         stem = posixpath.basename(path)[:-3].encode()
         # a bare call (`evaluate(llm, ckpt)`) or one through the module (`lora_eval.evaluate(`),
         # not a method of the same name (`llm.generate(`)

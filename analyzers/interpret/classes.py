@@ -335,7 +335,7 @@ def delete_item(m: Machine, target: ast.Subscript, scope: Scope) -> None:
     key = key_of(target, scope.module.source.lines)
     if key is None:
         return
-    if isinstance(owner, Ext) and owner.qual == "os.environ":  # `del os.environ["ADAPTER"]`
+    if containers.is_environ(owner):  # `del os.environ["ADAPTER"]`
         containers.set_environment(m, m.eval(key, scope), None, m.loc(scope.module, target))
     else:
         containers.delete_key(m, owner, m.eval(key, scope), expected=True)

@@ -141,7 +141,7 @@ def get_item(m: Machine, target: Value, key: Value, loc: Loc) -> Value:
         return target.item(index)
     if isinstance(target, EngineArgsV) and isinstance(key, Const) and isinstance(key.value, str):
         return target.kwargs.get(key.value) or m.opaque(f"`{loc.code}`", loc)
-    if isinstance(target, Ext) and target.qual == "os.environ":
+    if is_environ(target):
         return environment(m, key, None, loc)
     if isinstance(target, Sym):
         kept = _kept_item(m, target, key)
@@ -154,6 +154,11 @@ def get_item(m: Machine, target: Value, key: Value, loc: Loc) -> Value:
         base_desc = target.describe() if isinstance(target, Sym) else target.desc
         return derived(m, target, f"[{key_text(key)}]", f"{base_desc}[{describe(key)}]", loc)
     return m.opaque(f"`{loc.code}`", loc)
+
+
+def is_environ(value: Value) -> bool:
+    """`os.environ` itself (the run's environment: `environment`, `set_environment`)."""
+    return isinstance(value, Ext) and value.qual == "os.environ"
 
 
 def environment(m: Machine, key: Value, default: Value | None, loc: Loc) -> Value:
@@ -512,7 +517,7 @@ def set_environment(m: Machine, key: Value, value: Value | None, loc: Loc) -> No
 
 
 def set_item(m: Machine, target: Value, key: Value, value: Value, loc: Loc) -> None:
-    if isinstance(target, Ext) and target.qual == "os.environ":
+    if is_environ(target):
         set_environment(m, key, value, loc)
     elif own_method(target, "__setitem__"):
         _dunder(m, target, "__setitem__", [key, value], loc)

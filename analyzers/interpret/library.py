@@ -237,8 +237,7 @@ def unknown_call(
     if server_api.http_call(m, callee.rpartition(".")[2], args, loc):
         return m.opaque(f"the response of {callee}()", loc)
     if callee not in _INERT and (
-        callee.endswith("load_dotenv")
-        or any(isinstance(v, Ext) and v.qual == "os.environ" for v in args.values())
+        callee.endswith("load_dotenv") or any(map(containers.is_environ, args.values()))
     ):
         containers.environment_unknown(m, loc)  # `patch.dict(os.environ, {...})`, dotenv
     made: Value | None = None

@@ -19,7 +19,7 @@ from analyzers.interpret import (
     summary,
 )
 from analyzers.interpret.assign import named
-from analyzers.interpret.containers import key_text, update_environment
+from analyzers.interpret.containers import is_environ, key_text, update_environment
 from analyzers.interpret.conversions import truthiness
 from analyzers.interpret.generator_loops import GeneratorLoop
 from analyzers.interpret.objects import EngineV
@@ -41,7 +41,7 @@ from analyzers.interpret.syntax import (
     node_memo,
 )
 from analyzers.interpret.trace import UNGUARDED, BlockEntry, Guard
-from analyzers.interpret.values import NONE, Ext, InstV, Value
+from analyzers.interpret.values import NONE, InstV, Value
 
 if TYPE_CHECKING:
     from analyzers.interpret.machine import Machine
@@ -182,7 +182,7 @@ def _aug_assign(m: Machine, node: ast.AugAssign, scope: Scope) -> None:
     operand = m.eval(node.value, scope)
     operator = BINARY[type(node.op)]
     loc = m.loc(scope.module, node)
-    if isinstance(current, Ext) and current.qual == "os.environ":  # `os.environ |= {...}`
+    if is_environ(current):  # `os.environ |= {...}`
         update_environment(m, operand, loc)
         return
     m.assign(node.target, binary(m, operator, current, operand, loc, in_place=True), scope)

@@ -581,12 +581,10 @@ def _environ_method(m: Machine, name: str, args: CallArgs, loc: Loc) -> Value | 
     if name == "__setitem__" and len(args.positional) == 2:
         containers.set_environment(m, key, args.positional[1], loc)
         return NONE
-    if name in ("__delitem__", "popitem"):
-        containers.set_environment(
-            m, key if name == "__delitem__" else m.opaque("popitem", loc), None, loc
-        )
+    if name == "__delitem__":
+        containers.set_environment(m, key, None, loc)
         return NONE
-    if name not in _ENVIRON_READS:  # `clear()`, `__ior__(...)`, ...: anything may have changed
+    if name not in _ENVIRON_READS:  # `clear()`, `popitem()`, ...: anything may have changed
         containers.environment_unknown(m, loc)
     return None
 
@@ -768,7 +766,7 @@ def method(m: Machine, receiver: Value, name: str, args: CallArgs, loc: Loc) -> 
         return None
     if isinstance(receiver, HashText) and name in ("encode", "lower", "upper"):
         return receiver
-    if isinstance(receiver, Ext) and receiver.qual == "os.environ":
+    if containers.is_environ(receiver):
         return _environ_method(m, name, args, loc)
     if not (is_text(receiver) or isinstance(receiver, Sym)):
         return None

@@ -15,10 +15,6 @@ from analyzers.model import DriverRow, Evidence, Site, Verdict
 from analyzers.report.rows import FileAnalysis, sentence
 from analyzers.vllm.api import SERVE_METHOD_NAMES
 
-# The serve calls the analysis follows into an engine (a site in any other call is handed to
-# code it cannot see).
-_SERVES = SERVE_METHOD_NAMES
-
 _SHOWN = 8  # sites and stops cited as evidence
 
 
@@ -88,18 +84,18 @@ def _why(
             f"{site.what.removesuffix('(...)')} is not defined in the repository (it comes from "
             f"another package), so what it builds is unknown"
         )
-    if not parts and site.kind is SiteKind.SERVE and site.what.split("(")[0] not in _SERVES:
+    where = f"{site.scope}() never runs it" if site.scope else "the top level never gets there"
+    callee = site.what.split("(")[0]
+    if not parts and site.kind is SiteKind.SERVE and callee not in SERVE_METHOD_NAMES:
         # `model.run_generation(prompts, lora_request=model.adapter_request(path))`: a call
         # of another package's code, handed a request; following it into that code is not
         # possible, and the run may well have got there.
-        where = f"{site.scope}() never runs it" if site.scope else "the top level never gets there"
         parts.append(
-            f"either {where}, or {site.what.split('(')[0]}() is another package's code, which "
-            f"the analysis does not follow: what it serves is unknown"
+            f"either {where}, or {callee}() is another package's code, which the analysis "
+            f"does not follow: what it serves is unknown"
         )
     if not parts and site.kind is SiteKind.ROUTE:
         # `urlopen(Request(url, data=...))` names the route but is no `.post(url, json=...)`
-        where = f"{site.scope}() never runs it" if site.scope else "the top level never gets there"
         parts.append(
             f"either {where}, or the URL is sent by a call the analysis does not model as a "
             f"post to vLLM's server (it models `.post(url, json=...)` and `.request(method, "
