@@ -11,7 +11,7 @@ from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.objects import EngineArgsV, EngineV, NamespaceV, RequestV
 from analyzers.interpret.scope import Scope
 from analyzers.interpret.syntax import key_of
-from analyzers.interpret.values import ClassV, Ext, InstV, ModV, SeqSym, Sym, Value
+from analyzers.interpret.values import ClassV, Const, Ext, InstV, ModV, SeqSym, Sym, Value
 from analyzers.vllm import api
 
 if TYPE_CHECKING:
@@ -37,21 +37,27 @@ def assign_target(m: Machine, target: ast.expr, value: Value, scope: Scope) -> N
         _unpack(m, target, value, scope)
     elif isinstance(target, ast.Attribute):
         owner = m.eval(target.value, scope)
-        set_attribute(m, owner, target.attr, value, node=target, scope=scope)
+        set_attribute(m, owner, target.attr, value, m.loc(scope.module, target))
     elif isinstance(target, ast.Subscript):
-        owner = m.eval(target.value, scope)
         key = key_of(target, scope.module.source.lines)
+        attributes_of = _attribute_table(target.value)
+        if key is not None and attributes_of is not None:  # `req.__dict__["lora_int_id"] = 1`
+            name = m.eval(key, scope)
+            owner = m.eval(attributes_of, scope)
+            set_named_attribute(m, owner, name, value, m.loc(scope.module, target))
+            return
+        owner = m.eval(target.value, scope)
         if key is not None:
             containers.set_item(m, owner, m.eval(key, scope), value, m.loc(scope.module, target))
     elif isinstance(target, ast.Starred):
         assign_target(m, target.value, value, scope)
 
 
-def set_attribute(
-    m: Machine, owner: Value, name: str, value: Value, *, node: ast.AST, scope: Scope
-) -> None:
+def set_attribute(m: Machine, owner: Value, name: str, value: Value, loc: Loc) -> None:
+    """`owner.name = value`, however spelt: an assignment, `setattr`, `object.__setattr__`,
+    `owner.__dict__[name] = value`."""
     if isinstance(owner, InstV) and (setter := classes.property_setter(owner, name)) is not None:
-        calls.call_function(m, setter, CallArgs([value]), m.loc(scope.module, node))
+        calls.call_function(m, setter, CallArgs([value]), loc)
     elif isinstance(owner, InstV | ClassV):
         owner.attrs[name] = value
         m.unseen.keep(owner, value)
@@ -66,11 +72,39 @@ def set_attribute(
     elif isinstance(owner, RequestV) and name in api.FIELD_HOLDS:
         # Changing what a request serves after construction is a trap: it is tracked.
         setattr(owner, api.FIELD_HOLDS[name], value)
-        owner.mutations.append(m.loc(scope.module, node))
+        owner.mutations.append(loc)
     elif isinstance(owner, RequestV) and api.is_content_field(name):
         owner.content = {**owner.content, name: value}  # new tensors on the same request
     elif isinstance(owner, Sym | Ext):
-        unseen.write_attribute(m, owner, name, value, m.loc(scope.module, node))
+        unseen.write_attribute(m, owner, name, value, loc)
+
+
+def _attribute_table(node: ast.expr) -> ast.expr | None:
+    """The object whose attributes `node` is: `x` of `x.__dict__` or `vars(x)`."""
+    if isinstance(node, ast.Attribute) and node.attr == "__dict__":
+        return node.value
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "vars"
+        and len(node.args) == 1
+        and not node.keywords
+    ):
+        return node.args[0]
+    return None
+
+
+def set_named_attribute(m: Machine, owner: Value, name: Value, value: Value, loc: Loc) -> None:
+    """`setattr(owner, name, value)`: a known name is an assignment; an unknown one may be
+    the id or the path of a request, so both are then unknown."""
+    if isinstance(name, Const) and isinstance(name.value, str):
+        set_attribute(m, owner, name.value, value, loc)
+    elif isinstance(owner, RequestV):
+        for field in api.REQUEST_FIELDS:
+            if field.holds in ("lora_id", "path"):
+                desc = f"the {field.name} after `{loc.code}`"
+                setattr(owner, field.holds, m.opaque(desc, loc))
+        owner.mutations.append(loc)
 
 
 def _unpack(m: Machine, target: ast.Tuple | ast.List, value: Value, scope: Scope) -> None:

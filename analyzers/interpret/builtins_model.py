@@ -116,7 +116,11 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
     if qual == "vars" and isinstance(first, NamespaceV | InstV):
         attrs = first.attrs
         return DictV([Const(k) for k in attrs], list(attrs.values()))
-    if qual in ("hasattr", "getattr", "setattr") and len(args.positional) >= 2:
+    if qual in ("setattr", "object.__setattr__") and len(args.positional) == 3:
+        target, field, value = args.positional
+        m.set_attribute(target, field, value, loc)
+        return NONE
+    if qual in ("hasattr", "getattr") and len(args.positional) >= 2:
         found = _attribute_builtin(m, qual, args, loc)
         if found is not None:
             return found
@@ -181,10 +185,6 @@ def _attribute_builtin(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value
     if not (isinstance(key, Const) and isinstance(key.value, str)):
         return None
     name = key.value
-    if qual == "setattr":
-        if len(args.positional) >= 3 and isinstance(owner, EngineV | InstV | NamespaceV):
-            owner.attrs[name] = args.positional[2]
-        return NONE
     has = has_attribute(m, owner, name)
     if qual == "hasattr":
         return Const(has) if has is not None else None

@@ -708,6 +708,9 @@ class Machine:
     def get_attribute(self, owner: Value, name: str, loc: Loc) -> Value:
         return classes.get_attribute(self, owner, name, loc)
 
+    def set_attribute(self, owner: Value, name: Value, value: Value, loc: Loc) -> None:
+        assign.set_named_attribute(self, owner, name, value, loc)
+
     # -- adapter folders ---------------------------------------------------------------------
 
     def record_write(self, target: Value | None, loc: Loc, *, kind: str = "file") -> None:

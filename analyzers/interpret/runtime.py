@@ -203,3 +203,7 @@ class Machine(Protocol):
     def get_attribute(self, owner: Value, name: str, loc: Loc) -> Value:
         """`owner.name` as the analysed code would read it."""
         ...
+
+    def set_attribute(self, owner: Value, name: Value, value: Value, loc: Loc) -> None:
+        """`setattr(owner, name, value)` as the analysed code would run it."""
+        ...
