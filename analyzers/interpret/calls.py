@@ -330,6 +330,7 @@ def call_function(m: Machine, func: FuncV, args: CallArgs, loc: Loc) -> Value:
     scope = Scope(func.module, func.closure if isinstance(func.closure, Scope) else None)
     relevant.touch(m.loader, func.module.source, func.node)
     m.frames.append(frame)
+    m.entered.add(id(func.node))
     facts = len(m.trace.facts)
     try:
         with patched(m, func.patches, func.module, loc):

@@ -75,6 +75,7 @@ _STATE = (
     "concurrent",
     "later_serves",
     "covered",
+    "entered",
     "call_records",
     "implicit_engine",
     "unseen",
@@ -118,6 +119,7 @@ class Machine:
         self.periodic_pending: list[PeriodicTest | CountTest] | None = None
         self.writes: list[Write] = []
         self.covered: set[tuple[str, int, int]] = set()
+        self.entered: set[int] = set()
         self.yield_handlers: list[Callable[[Value], Value]] = []
         self.consumer: Consumer | None = None  # the `for` loop waiting for a generator's items
         self.call_records: dict[int, tuple[ast.AST, dict[str, Value]]] = {}

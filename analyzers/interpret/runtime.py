@@ -133,6 +133,7 @@ class Machine(Protocol):
     periodic_pending: list[PeriodicTest | CountTest] | None
     writes: list[Write]
     covered: set[tuple[str, int, int]]  # request sites reached: (path, line, column)
+    entered: set[int]  # the functions of the repository the run called (`id` of each node)
     call_records: dict[int, tuple[ast.AST, dict[str, Value]]]
     implicit_engine: EngineV | None
     proc: int  # the process the run is in (a child process starts with an empty cache)

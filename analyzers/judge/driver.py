@@ -39,6 +39,7 @@ from analyzers.judge.entries import (
     is_helper,
     line_range,
     named_by_tests,
+    reached_without_sites,
 )
 from analyzers.judge.outcome import SEVERITY, Outcome, rests_on_order, worst
 from analyzers.judge.reasons import only_when
@@ -286,6 +287,7 @@ def _analyse_within(
     resumes = Resumes(min_steps=share_from) if share_from is not None else None
     runs = [_explore(loader, module, None, limits, spent, resumes=resumes)]
     covered = {key for machine in runs[0][0] for key in machine.covered}
+    entered = {key for machine in runs[0][0] for key in machine.entered}
     entries: list[str] = []
     # Helpers last (private ones, and those of a test file): one that an entry of the file
     # already ran is used the way that entry uses it, so it is not run again on its own.
@@ -303,6 +305,8 @@ def _analyse_within(
         if span is not None and any(
             p == module.path and span[0] <= line <= span[1] for p, line, _ in covered
         ):
+            continue
+        if reached_without_sites(module, path, entered):
             continue
         unseen_uses.append(path)
         late = limits.late_entry(spent[0])

@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 
 from analyzers.files.program import Module
+from analyzers.files.sites import find_sites
 from analyzers.interpret.fixtures import is_test_file, reaches_site_through_fixtures
 from analyzers.interpret.folders import WRITE_HINT
 from analyzers.interpret.machine import IN_TURN
@@ -139,6 +140,14 @@ def named_by_tests(module: Module, path: Sequence[str]) -> bool:
 
 def line_range(module: Module, path: Sequence[str]) -> tuple[int, int] | None:
     """The first and last line of a top-level function or a method of a top-level class."""
+    node = function_node(module, path)
+    if node is None:
+        return None
+    return module.source.line_of(node), module.source.end_line_of(node)
+
+
+def function_node(module: Module, path: Sequence[str]) -> ast.stmt | None:
+    """A top-level function or a method of a top-level class, by its path of names."""
     body: Sequence[ast.stmt] = module.source.tree.body
     node: ast.stmt | None = None
     for name in path:
@@ -154,9 +163,31 @@ def line_range(module: Module, path: Sequence[str]) -> tuple[int, int] | None:
         if node is None:
             return None
         body = node.body if isinstance(node, ast.ClassDef) else []
-    if node is None:
-        return None
-    return module.source.line_of(node), module.source.end_line_of(node)
+    return node
+
+
+def reached_without_sites(module: Module, path: Sequence[str], entered: set[int]) -> bool:
+    """Whether the file's own runs called this function (`entered`: the `id` of each called
+    definition) and it holds no request site of its own: `eval_cot(model)` unpacks the
+    request `main()` built and hands it on to the helper that serves it. Run on its own with
+    an unknown `model`, it is not how the file uses it, and the row said no run reached it.
+
+    Sites are over-counted here (any call named as a request class is, `MyRequest(...)`): a
+    function holding one is still run on its own where its site was not reached."""
+    node = function_node(module, path)
+    if node is None or id(node) not in entered:
+        return False
+    own = find_sites(ast.Module(body=[node], type_ignores=[]), api.REQUEST_CLASS_NAMES)
+    return not own and not any(
+        isinstance(call, ast.Call) and _callee_tail(call.func).endswith("Request")
+        for call in ast.walk(node)
+    )
+
+
+def _callee_tail(func: ast.expr) -> str:
+    if isinstance(func, ast.Name):
+        return func.id
+    return func.attr if isinstance(func, ast.Attribute) else ""
 
 
 def in_turn_entries(module: Module, entries: Sequence[tuple[str, ...]]) -> list[tuple[str, ...]]:
