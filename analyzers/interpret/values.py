@@ -541,7 +541,7 @@ def compared_by_value(cls: ClassV, depth: int = 0) -> bool:
     return False
 
 
-def same(left: Value, right: Value) -> bool | None:
+def same(left: Value, right: Value, depth: int = 0) -> bool | None:
     """Whether two values are equal at run time: True, False, or None when it cannot be known."""
     if left is right:
         return True
@@ -561,6 +561,10 @@ def same(left: Value, right: Value) -> bool | None:
         return None
     if is_text(left) or is_text(right) or isinstance(left, Concat) or isinstance(right, Concat):
         return _same_text(left, right)
+    if isinstance(left, ListV) and isinstance(right, ListV):
+        return _same_items(left, right, depth)
+    if isinstance(left, DictV) and isinstance(right, DictV):
+        return _same_entries(left, right, depth)
     if isinstance(left, Obj) or isinstance(right, Obj):
         if isinstance(left, InstV) and isinstance(right, InstV):
             # Two instances of the repository's classes: different objects, unless the class
@@ -577,6 +581,57 @@ def same(left: Value, right: Value) -> bool | None:
             return False
         return None
     return None
+
+
+# Sequences nested deeper than this (or holding themselves) are not compared item by item.
+_SAME_DEPTH = 8
+_ORDERED = ("list", "tuple")
+
+
+def _same_items(left: ListV, right: ListV, depth: int) -> bool | None:
+    """Lists and tuples are equal item by item (a memo keyed by `*args` finds the call made
+    before, a signature tuple built again equals the last one). Sets compare without order,
+    which is only known when they are the same object."""
+    if left.kind not in _ORDERED or left.kind != right.kind:
+        return None  # (a list never equals a tuple, but a model's kind is not proof of that)
+    if len(left.items) != len(right.items):
+        return False
+    if depth >= _SAME_DEPTH:
+        return None
+    answer: bool | None = True
+    for a, b in zip(left.items, right.items, strict=True):
+        found = same(a, b, depth + 1)
+        if found is False:
+            return False
+        if found is None:
+            answer = None
+    return answer
+
+
+def _literal(value: Value) -> object:
+    return value.value if isinstance(value, Const) else value
+
+
+def _same_entries(left: DictV, right: DictV, depth: int) -> bool | None:
+    """Dicts of literal keys, neither of them open to unseen additions, are equal entry by
+    entry in any order (a spec dict built again equals the last one); others are unknown."""
+    tables = (left, right)
+    if depth >= _SAME_DEPTH or any(
+        t.open or not all(type(k) is Const for k in t.keys) for t in tables
+    ):
+        return None
+    mine = {_literal(k): v for k, v in zip(left.keys, left.values, strict=True)}
+    theirs = {_literal(k): v for k, v in zip(right.keys, right.values, strict=True)}
+    if mine.keys() != theirs.keys():
+        return False
+    answer: bool | None = True
+    for key, value in mine.items():
+        found = same(value, theirs[key], depth + 1)
+        if found is False:
+            return False
+        if found is None:
+            answer = None
+    return answer
 
 
 def known_apart(left: Value, right: Value) -> bool:

@@ -1,0 +1,33 @@
+# expect: Safe-distinct-id line=32 reason~="5 distinct ids"
+"""The guard of `memo_decorator_keyed_by_call_arguments.py`: keyed by each checkpoint's
+path, the memo hands every checkpoint its own id."""
+import itertools
+
+from vllm import LLM, SamplingParams
+from vllm.lora.request import LoRARequest
+
+_ids = itertools.count(1)
+
+
+def memoize(fn):
+    cache = {}
+
+    def wrapper(*args):
+        if args not in cache:
+            cache[args] = fn(*args)
+        return cache[args]
+
+    return wrapper
+
+
+@memoize
+def lora_id_for(role: str) -> int:
+    return next(_ids)
+
+
+if __name__ == "__main__":
+    llm = LLM(model="Qwen/Qwen2.5-0.5B", enable_lora=True)
+    for step in range(0, 500, 100):
+        ckpt = f"/ckpt/ppo/step-{step}"
+        req = LoRARequest("policy", lora_id_for(ckpt), ckpt)
+        print(step, llm.generate(["q"], SamplingParams(max_tokens=8), lora_request=req))
