@@ -431,9 +431,13 @@ _REPORTING = frozenset(
 
 
 def _working_handler(node: Try) -> ast.ExceptHandler | None:
-    """The first handler that does more than report (`logger.warning(...)`, `continue`)."""
+    """The first handler that does more than report (`logger.warning(...)`): one that calls
+    something else, or leaves the block with `continue`, `break` or `return` (the
+    `remove_lora` after a `try: float(answer) except ValueError: continue` is then skipped)."""
     for handler in node.handlers:
         for inner in ast.walk(ast.Module(body=handler.body, type_ignores=[])):
+            if isinstance(inner, ast.Continue | ast.Break | ast.Return):
+                return handler
             if isinstance(inner, ast.Call):
                 name = dotted(inner.func) or ""
                 if name.rpartition(".")[2] not in _REPORTING:
