@@ -8,6 +8,7 @@ for `load_inplace` (vLLM >= 0.15), and forgets a name on unload (vllm-lora-cache
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
@@ -56,8 +57,15 @@ def _route(verb: str, args: CallArgs) -> tuple[api.Route, Value | None] | None:
         return None
     url = args.get(1, "url") if verb == "request" else args.get(0, "url")
     text = "".join(_text_parts(url))
-    route = next((route for route in api.ROUTES_BY_WORD if route.word in text), None)
+    route = next((route for route, word in _ROUTE_WORDS if word.search(text)), None)
     return (route, url) if route is not None else None
+
+
+# Each route's word as a whole segment of a URL: `/v1/unload_lora_adapters` is no route of
+# vLLM's (the server answers 404, and the unload never happens).
+_ROUTE_WORDS = tuple(
+    (route, re.compile(rf"(?<!\w){re.escape(route.word)}(?!\w)")) for route in api.ROUTES_BY_WORD
+)
 
 
 def _folders_now(m: Machine) -> dict[int, Content]:
