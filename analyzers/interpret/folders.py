@@ -87,7 +87,48 @@ def _normal(tokens: list[object]) -> list[object]:
         out.pop()
     if len(out) >= 2 and out[-1] == "." and out[-2] == "/":
         del out[-2:]  # a trailing `/.`
-    return out
+    return _up_levels(out)
+
+
+def _up_levels(tokens: list[object]) -> list[object]:
+    """`runs/exp1/../live` is `runs/live`: a `..` takes back the literal segment before it (a
+    segment holding a run-time part may be several, so it stays, as does a leading `..`)."""
+    segments: list[list[object]] = [[]]
+    for token in tokens:
+        if token == "/":
+            segments.append([])
+        else:
+            segments[-1].append(token)
+    out: list[list[object]] = []
+    for segment in segments:
+        before = out[-1] if out else None
+        if (
+            segment == [".", "."]
+            and before
+            and before != [".", "."]
+            and all(isinstance(token, str) for token in before)
+        ):
+            out.pop()
+            continue
+        out.append(segment)
+    joined: list[object] = []
+    for index, segment in enumerate(out):
+        if index:
+            joined.append("/")
+        joined.extend(segment)
+    if not joined and tokens:
+        return ["/"] if tokens[0] == "/" else ["."]  # `/a/..` and `a/..`
+    return joined
+
+
+def _climbs(tokens: list[object]) -> bool:
+    """Whether a path still holds a `..` after `_normal`: what it names is not read from it."""
+    return any(
+        tokens[i : i + 2] == [".", "."]
+        and (i == 0 or tokens[i - 1] == "/")
+        and (i + 2 == len(tokens) or tokens[i + 2] == "/")
+        for i in range(len(tokens) - 1)
+    )
 
 
 def _inside(inner: list[object], outer: list[object]) -> bool:
@@ -112,6 +153,8 @@ def relation(written: Value | None, path: Value) -> bool | None:
         a, b = _normal(a), _normal(b)
         if a == b or _inside(a, b) or _inside(b, a):
             return True
+        if _climbs(a) or _climbs(b):
+            return None
     if answer is None or opaque_parts(written) or opaque_parts(path):
         return None
     # Two run-time inputs (`--save_to` and `--adapter`) are told apart elsewhere, but a user

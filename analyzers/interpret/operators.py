@@ -139,6 +139,8 @@ def _structured(
         and (is_text(right) or isinstance(right, Sym))
         and (is_text(left) or is_text(right))
     ):
+        if isinstance(right, Const) and isinstance(right.value, str) and right.value[:1] == "/":
+            return right  # `Path(run_dir) / "/dev/shm/live"` is the absolute path
         return concat(left, Const("/"), right)
     if name == "Modulo" and is_text(left) and isinstance(left, Const):
         return _percent_format(m, left, right, loc)
