@@ -31,6 +31,7 @@ from analyzers.interpret.values import (
     class_attribute,
     external_base,
     forced,
+    mro,
 )
 from analyzers.vllm import api
 
@@ -236,12 +237,22 @@ def _super_attribute(m: Machine, owner: SuperV, name: str, loc: Loc) -> Value:
     """`super().name`: the first class after the method's own that defines it; on an engine
     made from a subclass, vLLM's own attribute once the repository's classes have none."""
     instance = owner.instance
-    for base in owner.start.bases:
-        found = class_attribute(base, name) if isinstance(base, ClassV) else None
+    cls = instance.cls if isinstance(instance, InstV | EngineV) else None
+    if cls is not None and any(klass is owner.start for klass in mro(cls)):
+        # The class after the method's own in the instance's order, which a mixin's
+        # `super()` reaches in a sibling base (`class Worker(Tracing, PinnedId)`).
+        found = class_attribute(cls, name, after=owner.start)
         if found is not None and isinstance(instance, InstV | EngineV):
             bound = _bound(m, instance, name, found, loc)
             if bound is not None:
                 return bound
+    else:
+        for base in owner.start.bases:
+            found = class_attribute(base, name) if isinstance(base, ClassV) else None
+            if found is not None and isinstance(instance, InstV | EngineV):
+                bound = _bound(m, instance, name, found, loc)
+                if bound is not None:
+                    return bound
     if isinstance(instance, EngineV):
         if name == "__init__":
             return BoundExt(instance, name)

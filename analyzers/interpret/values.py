@@ -6,6 +6,7 @@ compared by identity, exactly as Python does. `same(a, b)` answers True, False o
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
@@ -508,16 +509,78 @@ def _same_token(x: object, y: object) -> bool:
 _PLAIN_BASES = ("object", "builtins.object", "abc.ABC")
 
 
-def class_attribute(cls: ClassV, name: str) -> Value | None:
-    """What the class, or the first base of the repository that has it, holds under `name`."""
-    if name in cls.attrs:
-        return cls.attrs[name]
-    for base in cls.bases:
-        if isinstance(base, ClassV):
-            found = class_attribute(base, name)
-            if found is not None:
-                return found
+def class_attribute(cls: ClassV, name: str, after: ClassV | None = None) -> Value | None:
+    """What the class, or the first class of its method resolution order that has it, holds
+    under `name`; with `after`, only the classes that come after that one (`super()`)."""
+    chain = mro(cls)
+    start = 0
+    if after is not None:
+        start = next((i + 1 for i, klass in enumerate(chain) if klass is after), len(chain))
+    for klass in chain[start:]:
+        if isinstance(klass, ClassV) and name in klass.attrs:
+            return klass.attrs[name]
     return None
+
+
+# Per class: the bases it had when linearised, and its method resolution order.
+_MROS: weakref.WeakKeyDictionary[ClassV, tuple[tuple[int, ...], tuple[Value, ...]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def mro(cls: ClassV) -> tuple[Value, ...]:
+    """The classes Python looks an attribute up in, in order (C3, as `cls.__mro__`): with
+    mixins `class Worker(Tracing, PinnedId)`, `super()` in `Tracing` is `PinnedId`, and a
+    diamond's shared base comes after both sides. Bases outside the repository are in it as
+    they are; an order C3 refuses (Python raises TypeError) falls back to depth first."""
+    bases = tuple(map(id, cls.bases))
+    kept = _MROS.get(cls)
+    if kept is not None and kept[0] == bases:
+        return kept[1]
+    found = _linearise(cls, set())
+    _MROS[cls] = (bases, found)
+    return found
+
+
+def _linearise(cls: ClassV, under: set[int]) -> tuple[Value, ...]:
+    if id(cls) in under:  # a class among its own bases (code that could never run)
+        return (cls,)
+    under = under | {id(cls)}
+    orders = [
+        list(_linearise(base, under) if isinstance(base, ClassV) else (base,)) for base in cls.bases
+    ]
+    orders.append(list(cls.bases))
+    result: list[Value] = [cls]
+    while True:
+        orders = [order for order in orders if order]
+        if not orders:
+            return tuple(result)
+        head = next(
+            (
+                order[0]
+                for order in orders
+                if not any(order[0] is later for other in orders for later in other[1:])
+            ),
+            None,
+        )
+        if head is None:
+            return _depth_first(cls, under - {id(cls)})
+        result.append(head)
+        for order in orders:
+            if order[0] is head:
+                del order[0]
+
+
+def _depth_first(cls: ClassV, under: set[int]) -> tuple[Value, ...]:
+    out: list[Value] = [cls]
+    for base in cls.bases:
+        if isinstance(base, ClassV) and id(base) not in under:
+            out += [
+                k for k in _depth_first(base, under | {id(cls)}) if all(k is not o for o in out)
+            ]
+        elif not isinstance(base, ClassV):
+            out.append(base)
+    return tuple(out)
 
 
 def external_base(cls: ClassV) -> bool:
