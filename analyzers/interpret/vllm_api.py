@@ -428,7 +428,7 @@ def _serve_value(m: Machine, engine: EngineV, value: Value, via: str, loc: Loc) 
     if isinstance(value, Const) and value.value is None:
         return
     if isinstance(value, ListV):
-        for item in value.items:
+        for item in _batched(value.items):
             _serve_value(m, engine, item, via, loc)
         return
     if isinstance(value, MockV):
@@ -477,6 +477,32 @@ def _serve_value(m: Machine, engine: EngineV, value: Value, via: str, loc: Loc) 
             m.trace.taken_apart(value.path.key) if isinstance(value.path, Sym) else frozenset(),
         )
     )
+
+
+def _batched(items: list[Value]) -> list[Value]:
+    """One call's requests in the order the cache meets them. vLLM schedules the requests of
+    one `generate` together: one whose id is already in the batch joins it, however many
+    other ids wait (the `max_loras` limit only holds back new ids), and the batch holds one
+    adapter per id. So the requests of an id come together, after its first one:
+    `[1:a, 2:b, 1:c]` at capacity 1 serves `c` the adapter of `a`, not a fresh load after an
+    eviction by 2."""
+    first: dict[object, int] = {}
+    keyed: list[tuple[int, int, Value]] = []
+    for index, item in enumerate(items):
+        key = _batch_key(item, index)
+        keyed.append((first.setdefault(key, index), index, item))
+    return [item for _, _, item in sorted(keyed, key=lambda entry: entry[:2])]
+
+
+def _batch_key(item: Value, index: int) -> object:
+    """What tells two requests of one call to share a slot: a literal id, or one unknown
+    (its key and offset); any other request is its own."""
+    lora_id = item.lora_id if isinstance(item, RequestV) else None
+    if isinstance(lora_id, Const):
+        return ("literal", lora_id.value)
+    if isinstance(lora_id, Sym) and not lora_id.opaque:
+        return ("unknown", lora_id.key, lora_id.offset)
+    return ("own", index)
 
 
 def engine_attribute(m: Machine, engine: EngineV, name: str, loc: Loc) -> Value:

@@ -1,0 +1,22 @@
+# expect: Affected line=15 reason~="the request for '/ckpt/c/final'"
+"""Three checkpoints compared in one batched `generate`, their ids alternating 1, 2, 1 on a
+one-adapter engine. vLLM schedules a request whose id is already in the batch together with
+it, so `/ckpt/c/final` runs with the adapter of `/ckpt/a/final`. Replayed one by one, id 2
+seemed to evict id 1 before its repeat (Safe-by-eviction)."""
+from vllm import LLM, SamplingParams
+from vllm.lora.request import LoRARequest
+
+CKPTS = ["/ckpt/a/final", "/ckpt/b/final", "/ckpt/c/final"]
+
+
+def main() -> None:
+    llm = LLM(model="meta-llama/Llama-3.2-1B", enable_lora=True, max_loras=1)
+    sp = SamplingParams(max_tokens=32, temperature=0.0)
+    reqs = [LoRARequest(f"slot{i % 2 + 1}-{i}", i % 2 + 1, p) for i, p in enumerate(CKPTS)]
+    outs = llm.generate(["Summarise: the cat sat."] * len(CKPTS), sp, lora_request=reqs)
+    for p, o in zip(CKPTS, outs):
+        print(p, o.outputs[0].text)
+
+
+if __name__ == "__main__":
+    main()
