@@ -70,6 +70,10 @@ _VLLM_COUNTERS = frozenset(
     for module in ("", "counter.")
     for name in ("Counter", "AtomicCounter")
 )
+# Calls whose answer stays the same for the whole process (its id, its machine, its user).
+_PER_PROCESS = frozenset(
+    {"os.getpid", "os.getppid", "socket.gethostname", "platform.node", "getpass.getuser"}
+)
 _FINE_CLOCKS = frozenset({"time.time_ns", "time.perf_counter_ns", "time.monotonic_ns"})
 _COARSE_CLOCKS = frozenset({"time.time", "time.perf_counter", "time.monotonic"})
 _READERS = frozenset(
@@ -321,6 +325,9 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
         return Hashed("clock", f"clock#{m.serial()}", f"{qual}()", None, 0, True, str(loc))
     if qual in _COARSE_CLOCKS:
         return Hashed("coarse-clock", f"clock#{m.serial()}", f"{qual}()", None, 0, True, str(loc))
+    if qual in _PER_PROCESS:
+        # The same value every time one process asks: an id made from it is one id.
+        return m.fixed(f"{qual}#{m.proc}", f"{qual}()", loc)
     if qual in ("uuid.uuid4", "uuid.uuid1"):
         return UuidV(f"uuid#{m.serial()}")
     if qual in ("random.randint", "random.randrange", "secrets.randbelow", "numpy.random.randint"):
