@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
 from analyzers.interpret import (
+    callee_raises,
     classes,
     entry_args,
     later_serves,
@@ -376,7 +377,7 @@ def _run_body(
         return m.eval(node.body, scope)
     if not has_yield(node):
         try:
-            m.exec_block(node.body, scope)
+            m.exec_block(node.body, scope, after=callee_raises.hook(m, func.module, node))
         except ReturnValue as returned:
             return returned.value
         return NONE

@@ -120,6 +120,9 @@ class Machine:
         self.writes: list[Write] = []
         self.covered: set[tuple[str, int, int]] = set()
         self.entered: set[int] = set()
+        # The `try`s whose body is under way: the frame depth each is in, the exception its
+        # first handler catches, and where it is (`callee_raises.py`).
+        self.catching: list[tuple[int, str, Loc]] = []
         self.yield_handlers: list[Callable[[Value], Value]] = []
         self.consumer: Consumer | None = None  # the `for` loop waiting for a generator's items
         self.call_records: dict[int, tuple[ast.AST, dict[str, Value]]] = {}

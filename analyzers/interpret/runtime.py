@@ -134,6 +134,7 @@ class Machine(Protocol):
     writes: list[Write]
     covered: set[tuple[str, int, int]]  # request sites reached: (path, line, column)
     entered: set[int]  # the functions of the repository the run called (`id` of each node)
+    catching: list[tuple[int, str, Loc]]  # `try`s under way: frame depth, caught type, where
     call_records: dict[int, tuple[ast.AST, dict[str, Value]]]
     implicit_engine: EngineV | None
     proc: int  # the process the run is in (a child process starts with an empty cache)

@@ -404,9 +404,16 @@ def _try(m: Machine, node: Try, scope: Scope) -> None:
             m.trace.assume_input(f"`{where.code}` at {where} raising into its `except`")
             raise Raised(_caught_name(working), where.line, where)
 
+    if node.handlers:  # what a function called in the body may raise into (`callee_raises`)
+        where = m.loc(scope.module, node)
+        m.catching.append((len(m.frames), _caught_name(node.handlers[0]), where))
     try:
         try:
-            m.exec_block(node.body, scope, after=may_raise)
+            try:
+                m.exec_block(node.body, scope, after=may_raise)
+            finally:
+                if node.handlers:
+                    m.catching.pop()
         except Raised as raised:
             handler = _matching_handler(node, raised.type_name)
             if handler is None:
