@@ -59,7 +59,27 @@ def _change_ids(target: Target, new_id: Callable[[cst.Call], str | None], what: 
         if _code(target, arg.value) == " ".join(expression.split()):
             continue  # the request already takes its id from there
         edit.changes[arg] = replace_argument_value(expression)
+        _name_with_id(edit, call, expression)
     return edit if edit else what
+
+
+def _name_with_id(edit: Edit, call: cst.Call, id_expression: str) -> None:
+    """A literal `lora_name` gets the new id after it (`"policy"` -> `f"policy-{i + 1}"`): vLLM
+    0.11.1 to 0.30 keys its prefix cache by the name, so a new id under the old name would be
+    given KV blocks computed with the earlier adapter's weights, and one batch keeps one
+    request per name."""
+    arg = argument(call, "name")
+    if arg is None or not isinstance(arg.value, cst.SimpleString):
+        return
+    text = arg.value.evaluated_value
+    if not isinstance(text, str):
+        return
+    expression = " ".join(id_expression.split())
+    if text.isprintable() and not set(text) & set('"{}\\') and '"' not in expression:
+        named = f'f"{text}-{{{expression}}}"'
+    else:
+        named = f"{text + '-'!r} + str({expression})"
+    edit.changes[arg] = replace_argument_value(named)
 
 
 def enumerate_index(target: Target) -> Edit | str:
@@ -199,6 +219,7 @@ def id_map(target: Target) -> Edit | str:
             continue
         expression = f"{name}.setdefault({target.parsed.code(path.value)}, len({name}) + 1)"
         edit.changes[arg] = replace_argument_value(expression)
+        _name_with_id(edit, call, expression)
     if not edit:
         return why
     edit.after_imports.append(f"{name}: dict[object, int] = {{}}  # adapter path -> lora_int_id")

@@ -51,7 +51,8 @@ def test_id_map_keyed_by_path_when_no_index_or_counter_is_in_scope(fix_files: Fi
         "_lora_ids: dict[object, int] = {}  # adapter path -> lora_int_id\n\n",
     ).replace(
         'LoRARequest("eval",   1,  ckpt)',
-        'LoRARequest("eval",   _lora_ids.setdefault(ckpt, len(_lora_ids) + 1),  ckpt)',
+        'LoRARequest(f"eval-{_lora_ids.setdefault(ckpt, len(_lora_ids) + 1)}",   '
+        "_lora_ids.setdefault(ckpt, len(_lora_ids) + 1),  ckpt)",
     )
 
 
@@ -97,7 +98,8 @@ def test_range_counter_gives_a_new_id_each_step(fix_files: FixFiles) -> None:
     )
     name, text, verdict = _only_fix(fix_files({"train.py": driver}))
     assert (name, verdict) == ("counter", Verdict.SAFE_DISTINCT_ID)
-    assert text == driver.replace('"policy", 1, folder', '"policy", step + 1, folder')
+    # The literal name takes the id too: vLLM 0.11.1 to 0.30 keys its prefix cache by name.
+    assert text == driver.replace('"policy", 1, folder', 'f"policy-{step + 1}", step + 1, folder')
 
 
 def test_running_counter_already_incremented_before_the_request(fix_files: FixFiles) -> None:
@@ -110,7 +112,7 @@ def test_running_counter_already_incremented_before_the_request(fix_files: FixFi
     )
     name, text, _ = _only_fix(fix_files({"loop.py": driver}))
     assert name == "counter"
-    assert text == driver.replace('"x", 1, ckpt', '"x", done, ckpt')
+    assert text == driver.replace('"x", 1, ckpt', 'f"x-{done}", done, ckpt')
 
 
 RL_DRIVER = """\
@@ -357,4 +359,24 @@ def test_a_parenthesized_request_after_wide_characters_is_fixed(fix_files: FixFi
     )
     name, text, verdict = _only_fix(fix_files({"eval.py": driver}))
     assert (name, verdict) == ("id-map", Verdict.SAFE_DISTINCT_ID)
-    assert '(LoRARequest("eval", _lora_ids.setdefault(ckpt, len(_lora_ids) + 1), ckpt))' in text
+    assert (
+        '(LoRARequest(f"eval-{_lora_ids.setdefault(ckpt, len(_lora_ids) + 1)}", '
+        "_lora_ids.setdefault(ckpt, len(_lora_ids) + 1), ckpt))"
+    ) in text
+
+
+def test_a_literal_name_takes_the_new_id_and_a_made_one_stays(fix_files: FixFiles) -> None:
+    """vLLM 0.11.1 to 0.30 keys its prefix cache by `lora_name`: a fresh id under the old name
+    would be given KV blocks computed with the earlier adapter. A name the code makes (an
+    f-string, a variable) is its own business and stays as written."""
+    driver = HEADER + (
+        'llm = LLM(model="base", enable_lora=True)\n'
+        'for step, ckpt in enumerate(["ckpt/a", "ckpt/b"]):\n'
+        '    llm.generate(["q"], lora_request=LoRARequest("it\'s", 1, ckpt))\n'
+        '    llm.generate(["r"], lora_request=LoRARequest(NAME, 1, ckpt))\n'
+    )
+    driver = driver.replace("llm = LLM(", 'NAME = "policy"\nllm = LLM(', 1)
+    name, text, _ = _only_fix(fix_files({"sweep.py": driver}))
+    assert name == "enumerate-index"
+    assert "LoRARequest(f\"it's-{step + 1}\", step + 1, ckpt)" in text
+    assert "LoRARequest(NAME, step + 1, ckpt)" in text
