@@ -157,7 +157,8 @@ def test_suggested_change_on_the_request_line_once_per_head_and_none_without_fin
         "",
         'llm = LLM(model="base-model", enable_lora=True)',
         "for ckpt in CHECKPOINTS:",
-        '    out = llm.generate(["hello"], SamplingParams(), lora_request=LoRARequest("adapter", '
+        '    out = llm.generate(["hello"], SamplingParams(), lora_request=LoRARequest('
+        'f"adapter-{_lora_ids.setdefault(ckpt, len(_lora_ids) + 1)}", '
         "_lora_ids.setdefault(ckpt, len(_lora_ids) + 1), ckpt))",
     ]
 

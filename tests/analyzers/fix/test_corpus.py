@@ -90,7 +90,9 @@ CANNOT_FIX: dict[str, str] = {
     "openai_client_posts_the_load_route.py": "loads an adapter into vLLM's server over HTTP",
     "load_route_body_sent_as_json_text.py": "loads an adapter into vLLM's server over HTTP",
     "folder_saved_under_another_spelling.py": "loads an adapter into vLLM's server over HTTP",
-    "unload_posted_to_a_route_that_does_not_exist.py": "loads an adapter into vLLM's server over HTTP",
+    "unload_posted_to_a_route_that_does_not_exist.py": (
+        "loads an adapter into vLLM's server over HTTP"
+    ),
     "openai_client_serves_a_folder_rewritten_since_its_load.py": (
         "loads an adapter into vLLM's server over HTTP"
     ),

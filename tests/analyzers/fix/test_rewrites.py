@@ -378,5 +378,5 @@ def test_a_literal_name_takes_the_new_id_and_a_made_one_stays(fix_files: FixFile
     driver = driver.replace("llm = LLM(", 'NAME = "policy"\nllm = LLM(', 1)
     name, text, _ = _only_fix(fix_files({"sweep.py": driver}))
     assert name == "enumerate-index"
-    assert "LoRARequest(f\"it's-{step + 1}\", step + 1, ckpt)" in text
+    assert 'LoRARequest(f"it\'s-{step + 1}", step + 1, ckpt)' in text
     assert "LoRARequest(NAME, step + 1, ckpt)" in text
