@@ -123,7 +123,7 @@ def _structured(
         if isinstance(left, Sym) and is_text(right):
             return concat(left, right)
         if isinstance(left, ListV) and isinstance(right, ListV):
-            if in_place:
+            if in_place and left.kind != "tuple":  # a tuple's `+=` makes a new one
                 left.items.extend(right.items)
                 return left
             return ListV([*left.items, *right.items], left.kind)
