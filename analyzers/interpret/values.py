@@ -7,7 +7,7 @@ compared by identity, exactly as Python does. `same(a, b)` answers True, False o
 from __future__ import annotations
 
 import weakref
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -661,8 +661,13 @@ def _same_items(left: ListV, right: ListV, depth: int) -> bool | None:
         return False
     if depth >= _SAME_DEPTH:
         return None
+    return _all_same(zip(left.items, right.items, strict=True), depth)
+
+
+def _all_same(pairs: Iterable[tuple[Value, Value]], depth: int) -> bool | None:
+    """True when every pair is equal, False when one certainly differs, else None."""
     answer: bool | None = True
-    for a, b in zip(left.items, right.items, strict=True):
+    for a, b in pairs:
         found = same(a, b, depth + 1)
         if found is False:
             return False
@@ -687,14 +692,7 @@ def _same_entries(left: DictV, right: DictV, depth: int) -> bool | None:
     theirs = {_literal(k): v for k, v in zip(right.keys, right.values, strict=True)}
     if mine.keys() != theirs.keys():
         return False
-    answer: bool | None = True
-    for key, value in mine.items():
-        found = same(value, theirs[key], depth + 1)
-        if found is False:
-            return False
-        if found is None:
-            answer = None
-    return answer
+    return _all_same(((value, theirs[key]) for key, value in mine.items()), depth)
 
 
 def known_apart(left: Value, right: Value) -> bool:
