@@ -522,10 +522,8 @@ def class_attribute(cls: ClassV, name: str, after: ClassV | None = None) -> Valu
     return None
 
 
-# Per class: the bases it had when linearised, and its method resolution order.
-_MROS: weakref.WeakKeyDictionary[ClassV, tuple[tuple[int, ...], tuple[Value, ...]]] = (
-    weakref.WeakKeyDictionary()
-)
+# Per class, its method resolution order (a class's bases never change once it is made).
+_MROS: weakref.WeakKeyDictionary[ClassV, tuple[Value, ...]] = weakref.WeakKeyDictionary()
 
 
 def mro(cls: ClassV) -> tuple[Value, ...]:
@@ -533,12 +531,9 @@ def mro(cls: ClassV) -> tuple[Value, ...]:
     mixins `class Worker(Tracing, PinnedId)`, `super()` in `Tracing` is `PinnedId`, and a
     diamond's shared base comes after both sides. Bases outside the repository are in it as
     they are; an order C3 refuses (Python raises TypeError) falls back to depth first."""
-    bases = tuple(map(id, cls.bases))
-    kept = _MROS.get(cls)
-    if kept is not None and kept[0] == bases:
-        return kept[1]
-    found = _linearise(cls, set())
-    _MROS[cls] = (bases, found)
+    found = _MROS.get(cls)
+    if found is None:
+        found = _MROS[cls] = _linearise(cls, set())
     return found
 
 
@@ -653,15 +648,27 @@ _ORDERED = ("list", "tuple")
 
 def _same_items(left: ListV, right: ListV, depth: int) -> bool | None:
     """Lists and tuples are equal item by item (a memo keyed by `*args` finds the call made
-    before, a signature tuple built again equals the last one). Sets compare without order,
-    which is only known when they are the same object."""
-    if left.kind not in _ORDERED or left.kind != right.kind:
+    before, a signature tuple built again equals the last one); sets are `_same_set`."""
+    if left.kind not in _ORDERED or right.kind not in _ORDERED:
+        return _same_set(left, right)
+    if left.kind != right.kind:
         return None  # (a list never equals a tuple, but a model's kind is not proof of that)
     if len(left.items) != len(right.items):
         return False
     if depth >= _SAME_DEPTH:
         return None
     return _all_same(zip(left.items, right.items, strict=True), depth)
+
+
+def _same_set(left: ListV, right: ListV) -> bool | None:
+    """Sets of literals compare as the sets they are; any other pair may be equal."""
+    items = (*left.items, *right.items)
+    if left.kind == right.kind and all(type(item) is Const for item in items):
+        try:
+            return {_literal(v) for v in left.items} == {_literal(v) for v in right.items}
+        except TypeError:  # an unhashable literal (a list's value held as one)
+            return None
+    return None
 
 
 def _all_same(pairs: Iterable[tuple[Value, Value]], depth: int) -> bool | None:
