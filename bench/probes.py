@@ -6,10 +6,14 @@ single-file traps of Python features; `wild8` holds multi-file repositories shap
 trainers, eval harnesses and serving wrappers; `wild9` more of those (`a*`: RL weight sync,
 `b*`: eval sweeps and serving); `wild10` library classes that frameworks and callers drive
 between two calls (a `Trainer` subclass, an evaluator handed the trainer), and a script that
-stages each checkpoint file by file (hundreds of writes; once minutes a scan). The truths were
-checked against a fake vLLM that copies its cache (wild9's with a replay of its LRU cache).
+stages each checkpoint file by file (hundreds of writes; once minutes a scan); `wild11` Python
+and library semantics a reader might model wrongly (value equality of tuples, the method
+resolution order, `setattr`, raises that skip a drop, batched request lists, path spellings,
+routes), 135 cases. The truths were checked against a fake vLLM that copies its cache (wild9's
+with a replay of its LRU cache; wild11's Python cases against a stub that prints each served id
+and path, its batching cases read from vLLM's scheduler).
 
-    uv run --frozen python -m bench.probes [wild7|wild8|wild9|wild10 ...] [--case NAME ...]
+    uv run --frozen python -m bench.probes [wild7|wild8|wild9|wild10|wild11 ...] [--case NAME ...]
 
 Mismatches are printed by kind, worst first: a Safe verdict where the truth is Affected, or a file
 with no row, is what the product must never do (exit status 1 when there is one). This is a
