@@ -65,13 +65,14 @@ _VENDORED_FIELDS = frozenset({api.FIELDS["lora_int_id"].name})
 _REQUEST_SUFFIX = "LoRARequest"
 
 
-def _tail(node: ast.expr) -> str:
+def name_tail(node: ast.expr) -> str:
+    """The last name of a callee or a base as written (`LoRARequest` of `request.LoRARequest`)."""
     if isinstance(node, ast.Name):
         return node.id
     if isinstance(node, ast.Attribute):
         return node.attr
     if isinstance(node, ast.Subscript):  # Generic[...] bases
-        return _tail(node.value)
+        return name_tail(node.value)
     return ""
 
 
@@ -90,7 +91,7 @@ def class_facts(tree: ast.Module) -> tuple[ClassFact, ...]:
     return tuple(
         ClassFact(
             node.name,
-            tuple(_tail(base) for base in node.bases),
+            tuple(name_tail(base) for base in node.bases),
             any(
                 isinstance(item, ast.AnnAssign)
                 and isinstance(item.target, ast.Name)
@@ -156,7 +157,7 @@ class _Finder(ast.NodeVisitor):
                 self.visit(base)
         self.scope.append(node.name)
         if isinstance(node, ast.ClassDef):
-            bases = {_tail(base) for base in node.bases}
+            bases = {name_tail(base) for base in node.bases}
             self.owners.append((node.name, bool(bases & self.classes)))
         for statement in node.body:
             self.visit(statement)
@@ -169,7 +170,7 @@ class _Finder(ast.NodeVisitor):
     visit_ClassDef = _nested
 
     def visit_Call(self, node: ast.Call) -> None:
-        name = _tail(node.func)
+        name = name_tail(node.func)
         if self.owners and self.owners[-1][1] and _builds_own_class(node.func):
             # `cls(...)` in a classmethod of a subclass of a request class (`for_checkpoint()`),
             # or `type(self)(...)`: a construction of that subclass.

@@ -237,27 +237,32 @@ def _super_attribute(m: Machine, owner: SuperV, name: str, loc: Loc) -> Value:
     """`super().name`: the first class after the method's own that defines it; on an engine
     made from a subclass, vLLM's own attribute once the repository's classes have none."""
     instance = owner.instance
-    cls = instance.cls if isinstance(instance, InstV | EngineV) else None
-    if cls is not None and any(klass is owner.start for klass in mro(cls)):
-        # The class after the method's own in the instance's order, which a mixin's
-        # `super()` reaches in a sibling base (`class Worker(Tracing, PinnedId)`).
-        found = class_attribute(cls, name, after=owner.start)
-        if found is not None and isinstance(instance, InstV | EngineV):
-            bound = _bound(m, instance, name, found, loc)
-            if bound is not None:
-                return bound
-    else:
-        for base in owner.start.bases:
-            found = class_attribute(base, name) if isinstance(base, ClassV) else None
-            if found is not None and isinstance(instance, InstV | EngineV):
-                bound = _bound(m, instance, name, found, loc)
-                if bound is not None:
-                    return bound
+    found = _after_in_order(owner, name)
+    if found is not None and isinstance(instance, InstV | EngineV):
+        bound = _bound(m, instance, name, found, loc)
+        if bound is not None:
+            return bound
     if isinstance(instance, EngineV):
         if name == "__init__":
             return BoundExt(instance, name)
         return vllm_api.engine_attribute(m, instance, name, loc)
     return m.opaque(f"super().{name}", loc)
+
+
+def _after_in_order(owner: SuperV, name: str) -> Value | None:
+    """What `super().name` finds in the repository's classes: the first class after the
+    method's own in the instance's order, which a mixin's `super()` reaches in a sibling base
+    (`class Worker(Tracing, PinnedId)`); else, the method's class not being in that order
+    (`super(Other, self)`), the first of that class's own bases that has it."""
+    instance = owner.instance
+    cls = instance.cls if isinstance(instance, InstV | EngineV) else None
+    if cls is not None and any(klass is owner.start for klass in mro(cls)):
+        return class_attribute(cls, name, after=owner.start)
+    for base in owner.start.bases:
+        found = class_attribute(base, name) if isinstance(base, ClassV) else None
+        if found is not None:
+            return found
+    return None
 
 
 def _bound(

@@ -404,16 +404,9 @@ def _try(m: Machine, node: Try, scope: Scope) -> None:
             m.trace.assume_input(f"`{where.code}` at {where} raising into its `except`")
             raise Raised(_caught_name(working), where.line, where)
 
-    if node.handlers:  # what a function called in the body may raise into (`callee_raises`)
-        where = m.loc(scope.module, node)
-        m.catching.append((len(m.frames), _caught_name(node.handlers[0]), where))
     try:
         try:
-            try:
-                m.exec_block(node.body, scope, after=may_raise)
-            finally:
-                if node.handlers:
-                    m.catching.pop()
+            _try_body(m, node, scope, may_raise)
         except Raised as raised:
             handler = _matching_handler(node, raised.type_name)
             if handler is None:
@@ -427,6 +420,20 @@ def _try(m: Machine, node: Try, scope: Scope) -> None:
     finally:
         if node.finalbody:
             m.exec_block(node.finalbody, scope)
+
+
+def _try_body(m: Machine, node: Try, scope: Scope, after: Callable[[ast.stmt, int], None]) -> None:
+    """A `try`'s body, known meanwhile as what a function called in it may raise into
+    (`Machine.catching`, `callee_raises.py`) when the `try` has handlers."""
+    if not node.handlers:
+        m.exec_block(node.body, scope, after=after)
+        return
+    where = m.loc(scope.module, node)
+    m.catching.append((len(m.frames), _caught_name(node.handlers[0]), where))
+    try:
+        m.exec_block(node.body, scope, after=after)
+    finally:
+        m.catching.pop()
 
 
 # Calls a handler makes that only report or give up: a body of these does nothing a request

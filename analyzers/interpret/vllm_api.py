@@ -486,12 +486,10 @@ def _batched(items: list[Value]) -> list[Value]:
     adapter per id. So the requests of an id come together, after its first one:
     `[1:a, 2:b, 1:c]` at capacity 1 serves `c` the adapter of `a`, not a fresh load after an
     eviction by 2."""
-    first: dict[object, int] = {}
-    keyed: list[tuple[int, int, Value]] = []
+    slots: dict[object, list[Value]] = {}  # in the order each id first comes
     for index, item in enumerate(items):
-        key = _batch_key(item, index)
-        keyed.append((first.setdefault(key, index), index, item))
-    return [item for _, _, item in sorted(keyed, key=lambda entry: entry[:2])]
+        slots.setdefault(_batch_key(item, index), []).append(item)
+    return [item for slot in slots.values() for item in slot]
 
 
 def _batch_key(item: Value, index: int) -> object:

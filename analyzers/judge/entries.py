@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 
 from analyzers.files.program import Module
-from analyzers.files.sites import find_sites
+from analyzers.files.sites import find_sites, name_tail
 from analyzers.interpret.fixtures import is_test_file, reaches_site_through_fixtures
 from analyzers.interpret.folders import WRITE_HINT
 from analyzers.interpret.machine import IN_TURN
@@ -179,15 +179,9 @@ def reached_without_sites(module: Module, path: Sequence[str], entered: set[int]
         return False
     own = find_sites(ast.Module(body=[node], type_ignores=[]), api.REQUEST_CLASS_NAMES)
     return not own and not any(
-        isinstance(call, ast.Call) and _callee_tail(call.func).endswith("Request")
+        isinstance(call, ast.Call) and name_tail(call.func).endswith("Request")
         for call in ast.walk(node)
     )
-
-
-def _callee_tail(func: ast.expr) -> str:
-    if isinstance(func, ast.Name):
-        return func.id
-    return func.attr if isinstance(func, ast.Attribute) else ""
 
 
 def in_turn_entries(module: Module, entries: Sequence[tuple[str, ...]]) -> list[tuple[str, ...]]:
