@@ -121,6 +121,14 @@ def request_classes(facts: Iterable[ClassFact], known: Iterable[str] = ()) -> fr
     return frozenset(names)
 
 
+def template_text(node: ast.JoinedStr) -> str:
+    """An f-string's text with each hole written `{}` (`f"{url}/v1/{op}"` -> `{}/v1/{}`)."""
+    return "".join(
+        part.value if isinstance(part, ast.Constant) and isinstance(part.value, str) else "{}"
+        for part in node.values
+    )
+
+
 def _names_route(text: str) -> bool:
     return any(
         word in text or text.startswith(start)
@@ -193,8 +201,16 @@ class _Finder(ast.NodeVisitor):
         if not (isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)):
             self.visit(node.value)  # a docstring names no route a client calls
 
+    def visit_JoinedStr(self, node: ast.JoinedStr) -> None:
+        before = len(self.found)
+        self.generic_visit(node)
+        if len(self.found) == before and api.ROUTE_TEMPLATE.search(template_text(node)):
+            self._add(node, SiteKind.ROUTE, f"the URL .../{_ROUTE_STARTS[0]}")
+
     def visit_Constant(self, node: ast.Constant) -> None:
-        if isinstance(node.value, str) and _names_route(node.value):
+        if isinstance(node.value, str) and (
+            _names_route(node.value) or api.ROUTE_TEMPLATE.search(node.value)
+        ):
             self._add(node, SiteKind.ROUTE, f"the URL .../{_ROUTE_STARTS[0]}")
         elif isinstance(node.value, str) and _CODE_IN_TEXT.search(node.value):
             self._add(node, SiteKind.GENERATED, "source code in a string")

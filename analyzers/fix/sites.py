@@ -13,7 +13,7 @@ import libcst as cst
 
 from analyzers.files.concrete import ConcreteFile
 from analyzers.model import Site
-from analyzers.vllm.api import FIELDS, ROUTES
+from analyzers.vllm.api import FIELDS, ROUTE_TEMPLATE, ROUTES
 
 # A new scope: a name bound inside one is not the name outside, and code inside may run later.
 SCOPES = (
@@ -118,7 +118,7 @@ def unreadable_site(parsed: Parsed, site: Site) -> str | None:
 def is_server_load(parsed: Parsed, call: cst.Call) -> bool:
     """An HTTP call to one of vLLM's server routes (`/v1/load_lora_adapter`)."""
     text = parsed.code(call)
-    return any(route.word in text for route in ROUTES)
+    return any(route.word in text for route in ROUTES) or bool(ROUTE_TEMPLATE.search(text))
 
 
 def argument(call: cst.Call, holds: str) -> cst.Arg | None:

@@ -10,6 +10,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from analyzers.files.sites import template_text
+
 T = TypeVar("T")
 _MEMO = "_lora_audit_memo"
 
@@ -155,6 +157,8 @@ def _words(root: ast.AST) -> Iterator[str]:
             yield node.name
             if node.asname:
                 yield node.asname
+        elif isinstance(node, ast.JoinedStr):
+            yield template_text(node)  # its pieces follow as constants of their own
         elif isinstance(node, ast.Constant) and id(node) not in docstrings:
             if isinstance(node.value, str):
                 yield node.value

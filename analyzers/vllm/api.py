@@ -990,10 +990,24 @@ SITE_WORDS: tuple[str, ...] = (
 # `_load_lora_adapters()` (a trainer loading PEFT weights from its checkpoint) is not the
 # route, while `/v1/load_lora_adapter` and `self._skyrl_load_lora_adapter()` may be.
 _ROUTE_WORDS = frozenset(route.word for route in ROUTES)
+# A load route whose verb is filled in (`f"{url}/v1/{op}_lora_adapter"`, `"/v1/%s_lora_adapter"`):
+# one helper that loads and unloads by the word it is given. (`code_words` writes an f-string's
+# holes as `{}`.)
+_ROUTE_TAILS = tuple(
+    route.word[route.word.index("_") :] for route in ROUTES if route.effect is Effect.LOAD
+)
+ROUTE_TEMPLATE = re.compile(
+    "|".join(rf"(?:%s|\{{[^{{}}\n]*\}}){re.escape(tail)}(?![A-Za-z0-9_])" for tail in _ROUTE_TAILS)
+)
 SITE_HINT = re.compile(
     "|".join(
-        re.escape(word) + ("(?![A-Za-z0-9_])" if word in _ROUTE_WORDS else "")
-        for word in SITE_WORDS
+        (
+            *(
+                re.escape(word) + ("(?![A-Za-z0-9_])" if word in _ROUTE_WORDS else "")
+                for word in SITE_WORDS
+            ),
+            ROUTE_TEMPLATE.pattern,
+        )
     )
 )
 # The byte strings that make a file worth parsing: request sites, and engines set up for LoRA.
@@ -1002,6 +1016,7 @@ PREFILTER_NEEDLES: tuple[bytes, ...] = tuple(
     for word in dict.fromkeys(
         (
             *SITE_WORDS,
+            *(f"{hole}{tail}" for tail in _ROUTE_TAILS for hole in ("}", "%s")),
             *(entry.name for entry in ENGINE_METHODS if entry.effect is Effect.REMOVE),
             *(entry.name for entry in ENGINE_ARGUMENTS if entry.needle),
         )

@@ -89,6 +89,7 @@ CANNOT_FIX: dict[str, str] = {
     "server_reload_refused.py": "loads an adapter into vLLM's server over HTTP",
     "openai_client_posts_the_load_route.py": "loads an adapter into vLLM's server over HTTP",
     "load_route_body_sent_as_json_text.py": "loads an adapter into vLLM's server over HTTP",
+    "load_route_verb_filled_in_by_a_helper.py": "loads an adapter into vLLM's server over HTTP",
     "folder_saved_under_another_spelling.py": "loads an adapter into vLLM's server over HTTP",
     "unload_posted_to_a_route_that_does_not_exist.py": (
         "loads an adapter into vLLM's server over HTTP"
