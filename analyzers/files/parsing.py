@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from analyzers.files.encoding import EncodingProblem, decode_source
+from analyzers.files.mangling import mangle_private_names
 
 PARSE_LIMIT = 2 * 1024 * 1024
 # Deeper code is refused; real drivers stay well below it, and the interpreter and libcst
@@ -324,6 +325,7 @@ def parse_source(path: str, data: bytes) -> SourceFile:
     """Decode, check and parse one file; raises ParseFailure with the reason."""
     text = limited_text(path, data)
     tree = checked_tree(text, path)
+    mangle_private_names(tree)  # `self.__x` in class `A` is `self._A__x`, as compiled
     _PARSES[0] += 1
     return SourceFile(path=path, text=text, tree=tree)
 
