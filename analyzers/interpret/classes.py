@@ -55,7 +55,12 @@ def define_class(m: Machine, node: ast.ClassDef, scope: Scope) -> Value:
         for item in declared
         if isinstance(item.target, ast.Name) and _left_out_of_eq(item.value)
     )
-    made = ClassV(node.name, scope.module, body.vars, bases, fields, uncompared)
+    # A decorator (`@dataclass`, `@attrs.define`) or a base outside the repository (pydantic's
+    # `BaseModel`, `NamedTuple`) makes the `__init__` that sets defaults; a plain class's
+    # instances read the class attribute.
+    generated = bool(node.decorator_list) or any(not isinstance(base, ClassV) for base in bases)
+    defaults = {name: body.vars[name] for name in fields if generated and name in body.vars}
+    made = ClassV(node.name, scope.module, body.vars, bases, fields, uncompared, defaults)
     unseen.owns_routes(m, body, made)
     _init_subclass(m, made, node, scope)
     cls: Value = made
@@ -126,9 +131,11 @@ def instantiate(m: Machine, cls: ClassV, args: CallArgs, loc: Loc) -> Value:
         elif name in keywords:
             instance.attrs[name] = keywords[name]
         else:
-            declared = class_attribute(cls, name)
+            declared = _field_default(cls, name)
             if isinstance(declared, FactoryV):  # `field(default_factory=...)`: one per instance
                 instance.attrs[name] = m.call_value(declared.factory, CallArgs(), loc)
+            elif declared is not None:
+                instance.attrs[name] = declared
     post = class_attribute(cls, "__post_init__")
     if isinstance(post, FuncV):
         calls.call_function(m, replace(post, bound_self=instance), CallArgs(), loc)
@@ -197,6 +204,16 @@ def field_dict(m: runtime.Machine, instance: InstV, loc: Loc, depth: int = 0) ->
         values.append(value)
     keys: list[Value] = [Const(name) for name in names]
     return DictV(keys, values, open=external_base(instance.cls))
+
+
+def _field_default(cls: ClassV, name: str) -> Value | None:
+    """The default the generated `__init__` gives a field: the nearest class declaring it, as
+    its class statement left it (`type(self).counter += 1` later changes the class attribute,
+    not the default)."""
+    for owner in mro(cls):
+        if isinstance(owner, ClassV) and name in owner.fields:
+            return owner.defaults.get(name)
+    return None
 
 
 def _all_fields(cls: ClassV) -> list[str]:

@@ -190,6 +190,9 @@ class ClassV(Obj):
     bases: list[Value]
     fields: list[str] = field(default_factory=list)
     uncompared: tuple[str, ...] = ()  # fields declared `field(compare=False)`
+    # Each field's default as the class statement left it: a generated `__init__` sets that
+    # value on the instance, whatever the class attribute holds by then.
+    defaults: dict[str, Value] = field(default_factory=dict)
 
 
 @dataclass(eq=False)
