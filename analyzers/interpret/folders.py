@@ -15,6 +15,7 @@ from analyzers.interpret.values import (
     Const,
     Sym,
     Value,
+    concat,
     known_apart,
     opaque_parts,
     same,
@@ -162,6 +163,21 @@ def relation(written: Value | None, path: Value) -> bool | None:
     # `f"{out}/results.json"`, keeps the assumption: its text says what it is.)
     both_inputs = isinstance(written, Sym) and isinstance(path, Sym)
     return None if both_inputs and not known_apart(written, path) else False
+
+
+def from_directory(directory: Value | None, path: Value | None) -> Value | None:
+    """`path` as the process reads it after `os.chdir(directory)` (None: it never changed
+    directory, so a relative path names what it always did). A path whose text starts with
+    `/` is unchanged; one that starts with text of another kind (an input that may be either)
+    is left as it is."""
+    if directory is None or path is None:
+        return path
+    first = path.parts[0] if isinstance(path, Concat) and path.parts else path
+    if not (isinstance(first, Const) and isinstance(first.value, str)):
+        return path
+    if first.value.startswith("/"):
+        return path
+    return concat(directory, Const("/"), path)
 
 
 def content_at(writes: Sequence[Write], path: Value | None, aliases: Mapping[str, str]) -> Content:

@@ -17,6 +17,7 @@ from analyzers.interpret import (
     entry_args,
     expressions,
     fixtures,
+    folders,
     import_reuse,
     later_serves,
     places,
@@ -118,6 +119,9 @@ class Machine:
         # tests of counts (`operators.compare`) in the `if` condition being evaluated
         self.periodic_pending: list[PeriodicTest | CountTest] | None = None
         self.writes: list[Write] = []
+        # The directory `os.chdir` moved the process to (None: where it started), which
+        # relative paths written or served after it are read from (`folders.from_directory`).
+        self.cwd: Value | None = None
         self.covered: set[tuple[str, int, int]] = set()
         self.entered: set[int] = set()
         # The `try`s whose body is under way: the frame depth each is in, the exception its
@@ -719,7 +723,7 @@ class Machine:
     # -- adapter folders ---------------------------------------------------------------------
 
     def record_write(self, target: Value | None, loc: Loc, *, kind: str = "file") -> None:
-        write = Write(target, loc, self.proc, kind)
+        write = Write(folders.from_directory(self.cwd, target), loc, self.proc, kind)
         self.writes.append(write)
         if self.later_serves:
             later_serves.after_write(self, write)

@@ -25,7 +25,7 @@ from analyzers.interpret import (
 )
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import derived, key_text
-from analyzers.interpret.folders import content_at, relation
+from analyzers.interpret.folders import content_at, from_directory, relation
 from analyzers.interpret.objects import (
     EngineArgsV,
     FactoryV,
@@ -279,6 +279,9 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
             return found
     if qual in _SEEDERS:
         _reseed(m, _SEEDERS[qual], first)
+        return NONE
+    if qual == "os.chdir" and first is not None:
+        m.cwd = from_directory(m.cwd, first)
         return NONE
     if qual in ("os.makedirs", "os.mkdir", "time.sleep"):
         return NONE

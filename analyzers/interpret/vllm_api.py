@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from analyzers.files.parsing import Loc
 from analyzers.interpret import containers, versions, worker_extension
 from analyzers.interpret.callargs import CallArgs
-from analyzers.interpret.folders import concurrent_writes, content_at
+from analyzers.interpret.folders import concurrent_writes, content_at, from_directory
 from analyzers.interpret.objects import (
     EngineArgsV,
     EngineV,
@@ -452,16 +452,17 @@ def _serve_value(m: Machine, engine: EngineV, value: Value, via: str, loc: Loc) 
             if intended is not None:
                 value = replace(value, intended_path=intended)
                 break
-    concurrent_writes(m, value.path, loc)
+    path = from_directory(m.cwd, value.path)  # a relative folder, after an `os.chdir`
+    concurrent_writes(m, path, loc)
     m.trace.facts.append(
         Served(
             engine,
             value,
             value.lora_id,
-            value.path,
+            path,
             value.load_inplace,
             replace(
-                content_at(m.writes, value.path, m.trace.same_inputs),
+                content_at(m.writes, path, m.trace.same_inputs),
                 payload=tuple(
                     (name, containers.stamped(m, held)) for name, held in value.content.items()
                 ),
