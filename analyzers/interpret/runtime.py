@@ -132,6 +132,7 @@ class Machine(Protocol):
     # tests of counts in the `if` condition being evaluated (None: no condition under way)
     periodic_pending: list[PeriodicTest | CountTest] | None
     writes: list[Write]
+    cwd: Value | None
     covered: set[tuple[str, int, int]]  # request sites reached: (path, line, column)
     entered: set[int]  # the functions of the repository the run called (`id` of each node)
     catching: list[tuple[int, str, Loc]]  # `try`s under way: frame depth, caught type, where
