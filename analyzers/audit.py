@@ -36,7 +36,7 @@ from analyzers.files.discover import (
 )
 from analyzers.files.encoding import COOKIE_NEEDLES
 from analyzers.files.fingerprint import source_fingerprint
-from analyzers.files.notebook import is_notebook, stem
+from analyzers.files.notebook import is_notebook, is_python_script, may_be_script, stem
 from analyzers.files.parsing import ParseFailure
 from analyzers.files.posting import SEND_NEEDLES, Feed, feeds_of
 from analyzers.files.progress import advance
@@ -371,6 +371,11 @@ def code_fingerprint() -> str:
     return source_fingerprint(Path(__file__).resolve().parent)
 
 
+def _is_script(store: ModuleStore, path: str) -> bool:
+    data = store.data(path)
+    return isinstance(data, bytes) and is_python_script(data)
+
+
 def audit_tree(
     tree: SourceTree,
     options: AuditOptions = AuditOptions(),
@@ -401,11 +406,25 @@ def _audit_tree(
     # One byte search for both kinds of candidate: files that build adapter requests, and
     # files that start processes (a dispatcher names the driver it starts); files with a coding
     # cookie too, whose text is searched decoded when the codec can hide an ASCII needle.
-    found = tree.candidates(
-        (*PREFILTER_NEEDLES, *PROCESS_NEEDLES, *SCRIPT_NEEDLES, *WRITE_NEEDLES, *COOKIE_NEEDLES)
+    needles = (
+        *PREFILTER_NEEDLES,
+        *PROCESS_NEEDLES,
+        *SCRIPT_NEEDLES,
+        *WRITE_NEEDLES,
+        *COOKIE_NEEDLES,
     )
+    found = list(tree.candidates(needles))
     files = list(tree.files())
     store = ModuleStore(tree, files)
+    # Python scripts without a suffix (`bin/evaluate`): few files have no suffix (LICENSE,
+    # Makefile, scripts), and only those are read, in the scanned folder (a scoped tree lists
+    # the repository around it as `../`).
+    suffixless = {
+        path
+        for path in files
+        if may_be_script(path) and not path.startswith("../") and _is_script(store, path)
+    }
+    found += sorted(path for path in suffixless if store.contains(path, needles))
     audit = _Audit(tree, options, cache, store, jobs=jobs)
     include, exclude = options.config.include, options.config.exclude
 
@@ -416,9 +435,10 @@ def _audit_tree(
         where = top_relative(tree, path)
         if path.endswith(".py"):
             return selected(where, include, exclude)
-        # A notebook is included where a script of its name would be, unless excluded by name.
+        # A notebook (or a script without a suffix) is included where a `.py` file of its name
+        # would be, unless excluded by name.
         return (
-            is_notebook(path)
+            (is_notebook(path) or path in suffixless)
             and selected(top_relative(tree, stem(path) + ".py"), include, ())
             and selected(where, (), exclude)
         )

@@ -53,6 +53,17 @@ def is_source(path: str) -> bool:
     return path.endswith(SOURCE_SUFFIXES)
 
 
+def may_be_script(path: str) -> bool:
+    """A file whose name has no suffix (`bin/evaluate`, a console script): Python when its
+    first line says so (`is_python_script`)."""
+    return "." not in path.rpartition("/")[2]
+
+
+def is_python_script(data: bytes) -> bool:
+    """`#!/usr/bin/env python3` (or any `#!` line naming python) starts the file."""
+    return data.startswith(b"#!") and b"python" in data[:200].partition(b"\n")[0]
+
+
 def stem(path: str) -> str:
     """The path without its `.py` or `.ipynb` suffix."""
     for suffix in SOURCE_SUFFIXES:
