@@ -12,6 +12,7 @@ from analyzers.files.parsing import Loc
 from analyzers.interpret import (
     callee_raises,
     classes,
+    concurrency,
     entry_args,
     later_serves,
     library,
@@ -339,6 +340,15 @@ def call_function(m: Machine, func: FuncV, args: CallArgs, loc: Loc) -> Value:
             result = _run_body(m, func, scope, consumer, args)
     finally:
         m.frames.pop()
+        concurrency.returned(m)
+    if (
+        isinstance(func.node, ast.AsyncFunctionDef)
+        and not has_yield(func.node)
+        and concurrency.made_to_run_beside(args.call)
+    ):
+        # `tasks = [score(p) for p in ckpts]`, `create_task(score(p))`: in flight together
+        kind = concurrency.TASK if later_serves.in_background(args.call) else concurrency.COROUTINE
+        concurrency.started(m, facts, kind)
     if isinstance(func.node, ast.AsyncFunctionDef) and later_serves.in_background(args.call):
         # `asyncio.create_task(rollout_worker(queue))`: it serves on beside the run.
         later_serves.defer(m, m.trace.facts[facts:], by=TASK_ITEM, task=m.serial())

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from analyzers.interpret import (
     calls,
     classes,
+    concurrency,
     containers,
     guards,
     imports,
@@ -17,7 +18,6 @@ from analyzers.interpret import (
     later_serves,
     operators,
     versions,
-    vllm_api,
 )
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.conversions import as_text_part, truthiness
@@ -365,7 +365,9 @@ def _lambda(m: Machine, node: ast.Lambda, scope: Scope) -> Value:
 
 
 def _await(m: Machine, node: ast.Await, scope: Scope) -> Value:
-    return m.eval(node.value, scope)
+    value = m.eval(node.value, scope)
+    concurrency.awaited(m, node.value)
+    return value
 
 
 def _yield(m: Machine, node: ast.Yield, scope: Scope) -> Value:
@@ -395,15 +397,14 @@ def _call(m: Machine, node: ast.Call, scope: Scope) -> Value:
     loc = m.loc(scope.module, node)
     if isinstance(node.func, ast.Attribute):
         receiver = m.eval(node.func.value, scope)
-        qual = f"{receiver.qual}.{node.func.attr}" if isinstance(receiver, Ext) else ""
-        args = _concurrent_arguments(m, node, scope, qual)
+        args = _arguments(m, node, scope)
         if isinstance(receiver, Ext):
             version = _version_call(f"{receiver.qual}.{node.func.attr}", args)
             if version is not None:
                 return version
         return calls.call_method(m, receiver, node.func.attr, args, loc)
     func = m.eval(node.func, scope)
-    args = _concurrent_arguments(m, node, scope, func.qual if isinstance(func, Ext) else "")
+    args = _arguments(m, node, scope)
     if isinstance(func, Ext):
         version = _version_call(func.qual, args)
         if version is not None:
@@ -421,17 +422,6 @@ def _version_call(qual: str, args: CallArgs) -> Value | None:
     if qual in versions.METADATA_CALLS and first == Const("vllm"):
         return VersionV("text", desc=f'{qual.rpartition(".")[2]}("vllm")')
     return None
-
-
-def _concurrent_arguments(m: Machine, node: ast.Call, scope: Scope, qual: str) -> CallArgs:
-    """A call's arguments; those of `asyncio.gather` are coroutines run at once (the analysis
-    runs each as it is made), so what they serve reaches the engine together."""
-    if qual not in vllm_api.CONCURRENT_CALLS:
-        return _arguments(m, node, scope)
-    start = len(m.trace.facts)
-    args = _arguments(m, node, scope)
-    vllm_api.run_together(m, start)
-    return args
 
 
 def _arguments(m: Machine, node: ast.Call, scope: Scope) -> CallArgs:

@@ -25,6 +25,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import SourceFile
+from analyzers.interpret import concurrency
 from analyzers.interpret.containers import key_text
 from analyzers.interpret.folders import LATER_ITEM, as_one, content_at, relation
 from analyzers.interpret.places import shields
@@ -89,6 +90,8 @@ def defer(m: Machine, facts: Sequence[object], *, by: str = LATER_ITEM, task: in
 
 def finish(m: Machine, task: int) -> None:
     """The thread or pool task `task` is over (joined, its result taken): it serves no more."""
+    if task and m.beside:
+        concurrency.finished(m, task)
     if task and any(item.task == task for item in m.later_serves):
         m.later_serves = [item for item in m.later_serves if item.task != task]
 

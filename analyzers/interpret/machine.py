@@ -136,6 +136,8 @@ class Machine:
         self.task_workers: dict[str, int] = {}
         self.discarded: Loc | None = None
         self.concurrent: list[Write] = []
+        # Work in flight beside what made it (`concurrency.Span`).
+        self.beside: list[tuple[int, int, int, int]] = []
         self.later_serves: list[LaterItem] = []  # `later_serves.py`
         self.mocked: set[str] = set()  # `@patch("mod.requests.post")` in force: `calls.patched`
         self.seeded: dict[str, tuple[str, int]] = {}  # generator -> (seed, draws since): `stdlib`

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
-from analyzers.interpret import iteration, later_serves
+from analyzers.interpret import concurrency, iteration, later_serves
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.containers import key_text, spread_keywords
 from analyzers.interpret.folders import PROCESS_ITEM, THREAD_ITEM
@@ -87,6 +87,7 @@ class PoolV(Obj):
     initargs: list[Value] = field(default_factory=list)
     initialised: set[int] = field(default_factory=set)
     tasks: list[int] = field(default_factory=list)  # submitted ones, beside the run until waited
+    single: bool = False  # a thread pool of one worker (`max_workers=1`): its tasks run in turn
 
 
 @dataclass(eq=False)
@@ -108,7 +109,11 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
         return _ray_remote(args)
     if qual in _IN_THREAD and args.positional:
         func, rest = args.positional[0], args.positional[1:]
-        return _run_child(m, func, CallArgs(list(rest), dict(args.keywords)), loc, m.proc)
+        start = len(m.trace.facts)
+        done = _run_child(m, func, CallArgs(list(rest), dict(args.keywords)), loc, m.proc)
+        if concurrency.made_to_run_beside(args.call):  # `gather(*(to_thread(f, x) ...))`
+            concurrency.started(m, start, concurrency.COROUTINE)
+        return done
     if qual in _COMMANDS or qual.endswith(".create_subprocess_exec"):
         return _command(m, qual, args, loc)
     short = qual.rpartition(".")[2]
@@ -138,7 +143,9 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
             if kwargs is not None:
                 spread_keywords(kwargs, thread_keywords)
             return ProcessV(target, CallArgs(positional, thread_keywords), thread=True)
-        return PoolV(False, m.proc, thread=True)
+        workers = args.get(0, "max_workers")
+        one = isinstance(workers, Const) and workers.value == 1
+        return PoolV(False, m.proc, thread=True, single=one)
     if qual in _POOLS or (short in ("Pool", "ProcessPoolExecutor") and "multiprocessing" in qual):
         per_task = args.get(None, "max_tasks_per_child") or args.get(None, "maxtasksperchild")
         fresh = isinstance(per_task, Const) and per_task.value == 1
@@ -503,8 +510,11 @@ def _pool_method(m: Machine, pool: PoolV, name: str, args: CallArgs, loc: Loc) -
         task = CallArgs(list(inner), dict(args.keywords))
         if name in ("submit", "apply_async"):
             by = THREAD_ITEM if pool.thread else PROCESS_ITEM
+            start = len(m.trace.facts)
             future = _beside(m, lambda: _in_pool(m, pool, func, task, loc), by)
             pool.tasks.append(future.task)
+            if pool.thread and not pool.single:  # one engine, called from threads at once
+                concurrency.started(m, start, concurrency.THREAD, future.task)
             return future
         return FutureV(_in_pool(m, pool, func, task, loc))
     if name in ("map", "imap", "imap_unordered", "starmap", "starmap_async", "map_async"):
@@ -516,6 +526,7 @@ def _pool_method(m: Machine, pool: PoolV, name: str, args: CallArgs, loc: Loc) -
         count = min((len(column) for column in columns), default=0)
         chunk = _chunk_size(m, pool, name, args, count=count if known else None, loc=loc)
         worker = pool.proc
+        starts: list[int] = []
         for index in range(count):
             row = [column[index] for column in columns]
             if name.startswith("starmap"):
@@ -527,7 +538,10 @@ def _pool_method(m: Machine, pool: PoolV, name: str, args: CallArgs, loc: Loc) -
                 _initialise(m, pool, worker, loc)
                 results.append(_run_child(m, func, CallArgs(row), loc, worker))
             else:
+                starts.append(len(m.trace.facts))
                 results.append(_in_pool(m, pool, func, CallArgs(row), loc))
+        if pool.thread and not pool.single:  # the items run on the pool's threads at once
+            concurrency.run_together(m, starts)
         return ListV(results)
     return None
 
@@ -622,10 +636,12 @@ def _initialise(m: Machine, pool: PoolV, worker: int, loc: Loc) -> None:
 def _run_thread(m: Machine, func: Value, args: CallArgs, loc: Loc) -> int:
     """A started thread: run in the caller's process, its folder writes kept as going on
     beside the caller (`folders.concurrent_writes`), and what it serves as going on after the
-    caller's writes until it is joined (`later_serves.py`); its task number."""
-    before = len(m.writes)
+    caller's writes until it is joined (`later_serves.py`), beside the caller's other
+    threads (`concurrency.py`); its task number."""
+    before, start = len(m.writes), len(m.trace.facts)
     _, task = _started(m, lambda: _run_child(m, func, args, loc, m.proc), THREAD_ITEM)
     m.concurrent.extend(m.writes[before:])
+    concurrency.started(m, start, concurrency.THREAD, task)
     return task
 
 

@@ -133,6 +133,7 @@ class Machine(Protocol):
     periodic_pending: list[PeriodicTest | CountTest] | None
     writes: list[Write]
     cwd: Value | None
+    beside: list[tuple[int, int, int, int]]  # work in flight together (`concurrency.Span`)
     covered: set[tuple[str, int, int]]  # request sites reached: (path, line, column)
     entered: set[int]  # the functions of the repository the run called (`id` of each node)
     catching: list[tuple[int, str, Loc]]  # `try`s under way: frame depth, caught type, where

@@ -16,6 +16,7 @@ from analyzers.files.parsing import Loc
 from analyzers.interpret import (
     builtins_model,
     classes,
+    concurrency,
     containers,
     entry_args,
     iteration,
@@ -398,6 +399,8 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
     if qual in ("copy.copy", "copy.deepcopy"):
         copied = _copy(m, first, qual == "copy.deepcopy", {}, 0)
         return copied if copied is not None else NONE
+    if qual in concurrency.GATHERS:
+        concurrency.gathered(m)  # the coroutines it is given run together
     if qual == "asyncio.gather":
         return ListV(list(args.positional))
     if qual in ("fire.Fire", "typer.run") and first is not None:

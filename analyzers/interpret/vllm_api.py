@@ -489,34 +489,11 @@ def _batched(items: list[Value]) -> list[Value]:
     eviction by 2."""
     slots: dict[object, list[Value]] = {}  # in the order each id first comes
     for index, item in enumerate(items):
-        slots.setdefault(_batch_key(item, index), []).append(item)
+        slots.setdefault(batch_key(item, index), []).append(item)
     return [item for slot in slots.values() for item in slot]
 
 
-# Calls that run the coroutines their arguments make at once, on one event loop.
-CONCURRENT_CALLS = frozenset({"asyncio.gather"})
-
-
-def run_together(m: Machine, facts_from: int) -> None:
-    """The requests served while a concurrent call's arguments ran (`asyncio.gather(*(score(
-    i, ckpt) for ...))`, each coroutine run in turn by the analysis) reach the engine together,
-    as one `generate`'s list does: they are put in the order `_batched` gives, per engine. Only
-    requests move; a request of an id already in the batch joins it, never a fresh load after
-    another id evicted it."""
-    facts = m.trace.facts
-    positions = [i for i in range(facts_from, len(facts)) if isinstance(facts[i], Served)]
-    if len(positions) < 2:
-        return
-    slots: dict[object, list[Served]] = {}
-    for index in positions:
-        fact = facts[index]
-        assert isinstance(fact, Served)
-        slots.setdefault((id(fact.engine), _batch_key(fact.request, index)), []).append(fact)
-    for index, fact in zip(positions, [f for slot in slots.values() for f in slot], strict=True):
-        facts[index] = fact
-
-
-def _batch_key(item: Value, index: int) -> object:
+def batch_key(item: Value, index: int) -> object:
     """What tells two requests of one call to share a slot: a literal id, or one unknown
     (its key and offset); any other request is its own."""
     lora_id = item.lora_id if isinstance(item, RequestV) else None

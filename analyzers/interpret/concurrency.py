@@ -1,0 +1,156 @@
+"""Work that runs at the same time as other work, though the analysis runs it in turn.
+
+Tasks (`asyncio.create_task`, `TaskGroup.create_task`), coroutines handed together to
+`asyncio.gather` / `wait` / `as_completed` (made inline or earlier: `tasks = [score(p) for p in
+ckpts]`), threads started before the others are joined, and a thread pool's tasks are run by
+the analysis at once where they are made, one after another. On the engine they are in flight
+together: vLLM schedules their requests in one batch, where a request whose id is already
+running joins it with the adapter loaded under that id, however few slots `max_loras` leaves.
+Replayed in turn, `[1:a, 2:b, 1:c]` at one slot had 2 evict 1 and `c` load fresh
+(Safe-by-eviction), where `c` is served `a`'s weights.
+
+So each piece of such work is a span of the trace's facts, pending until the frame that made
+it awaits anything but `asyncio.sleep` (a coroutine, a task), its thread is joined or its
+result taken (`later_serves.finish`), or that frame returns. Pending spans of one frame run
+together: tasks and threads as soon as a second one starts, plain coroutines when they are
+handed to `gather` (a coroutine awaited on its own runs alone). Running together, each span's
+requests are put in the order one batch gives them, each with the drops its own code made just
+before it; the drops a span makes after its last request come after every request. Work that
+in fact ran one piece at a time makes this a false alarm, never a missed one.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from analyzers.interpret.syntax import node_memo
+from analyzers.interpret.trace import Fact, Served
+from analyzers.interpret.vllm_api import batch_key
+
+if TYPE_CHECKING:
+    from analyzers.files.parsing import SourceFile
+    from analyzers.interpret.runtime import Machine
+
+# Calls that run the coroutine they are given to its end before they return (or before the
+# `await` of them does): nothing else of the caller's runs beside it.
+_RUN_ALONE = frozenset(
+    {"run", "run_until_complete", "wait_for", "shield", "run_coroutine_threadsafe"}
+)
+# Calls that run the coroutines (and tasks) they are given together.
+GATHERS = frozenset({"asyncio.gather", "asyncio.wait", "asyncio.as_completed"})
+
+COROUTINE = 0  # runs when a gather takes it (or alone, when awaited)
+TASK = 1  # runs from the maker's next `await` on, beside the maker's other tasks
+THREAD = 2  # runs at once, beside the others, until joined
+Span = tuple[int, int, int, int]  # frame depth, first fact, kind, task
+
+
+def made_to_run_beside(made: tuple[SourceFile, ast.expr] | None) -> bool:
+    """Whether the coroutine made by the call `made` is not awaited where it is made
+    (`await score(p)`) nor handed to a call that runs it alone (`asyncio.run(main())`)."""
+    if made is None:
+        return False
+    return id(made[1]) not in _alone(made[0].tree)
+
+
+def _alone(tree: ast.Module) -> frozenset[int]:
+    def build() -> frozenset[int]:
+        found: set[int] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Await):
+                found.add(id(node.value))
+            elif isinstance(node, ast.Call) and node.args:
+                name = node.func.attr if isinstance(node.func, ast.Attribute) else ""
+                name = node.func.id if isinstance(node.func, ast.Name) else name
+                if name in _RUN_ALONE:
+                    found.add(id(node.args[0]))
+        return frozenset(found)
+
+    return node_memo(tree, "runs_alone", build)
+
+
+def started(m: Machine, facts_from: int, kind: int, task: int = 0) -> None:
+    """A piece of work the current frame made ran, from the fact `facts_from` on (`task`: its
+    thread's or pool task's number, which `later_serves.finish` ends)."""
+    m.beside.append((len(m.frames), facts_from, kind, task))
+
+
+def gathered(m: Machine) -> None:
+    """`asyncio.gather(...)` (or `wait`, `as_completed`): the frame's pending coroutines and
+    tasks run together."""
+    _settle(m, len(m.frames), lambda item: True)
+
+
+def awaited(m: Machine, node: ast.expr) -> None:
+    """The current frame awaited `node`: its tasks and threads ran together up to here, and
+    its coroutines and tasks are taken to be over (not after `asyncio.sleep`, which only lets
+    them run)."""
+    if m.beside and not _sleeps(node):
+        _settle(m, len(m.frames), lambda item: item[2] != COROUTINE)
+
+
+def finished(m: Machine, task: int) -> None:
+    """The thread or pool task `task` was joined or its result taken: the frame's tasks and
+    threads ran together up to here."""
+    depth = next((item[0] for item in m.beside if item[3] == task), None)
+    if depth is not None:
+        _settle(m, depth, lambda item: item[2] != COROUTINE)
+
+
+def returned(m: Machine) -> None:
+    """A frame returned: what it left pending ran together, and is no one's to batch with."""
+    depth = len(m.frames)
+    if m.beside and m.beside[-1][0] > depth:
+        for level in sorted({item[0] for item in m.beside if item[0] > depth}, reverse=True):
+            _settle(m, level, lambda item: item[2] != COROUTINE)
+
+
+def _settle(m: Machine, depth: int, runs: Callable[[Span], bool]) -> None:
+    """The frame at `depth` reached a point where its pending work `runs` picks has run
+    together: batch it, and drop the frame's pending work (all of it: what was not picked
+    did not run, or ran alone)."""
+    mine = [item for item in m.beside if item[0] == depth]
+    starts = sorted(item[1] for item in mine if runs(item))
+    if len(starts) >= 2:
+        run_together(m, starts)
+    if mine:
+        m.beside = [item for item in m.beside if item[0] != depth]
+
+
+def run_together(m: Machine, starts: list[int]) -> None:
+    """The facts from `starts[0]` on, made by pieces of work that began at `starts` (sorted),
+    in the order of one batch: each request with the facts its own piece made just before it
+    (a `remove_lora(1)` before its serve), grouped per engine and id in the order each first
+    comes; what a piece made after its last request comes after all of them."""
+    facts = m.trace.facts
+    if not starts or starts[0] >= len(facts):
+        return
+    units: list[tuple[object, list[Fact]]] = []
+    tails: list[Fact] = []
+    bounds = [*starts[1:], len(facts)]
+    for start, end in zip(starts, bounds, strict=True):
+        pending: list[Fact] = []
+        for index in range(start, min(end, len(facts))):
+            fact = facts[index]
+            pending.append(fact)
+            if isinstance(fact, Served):
+                units.append(((id(fact.engine), batch_key(fact.request, index)), pending))
+                pending = []
+        tails += pending
+    if len(units) < 2:
+        return
+    slots: dict[object, list[Fact]] = {}
+    for slot, unit in units:
+        slots.setdefault(slot, []).extend(unit)
+    ordered = [fact for slot in slots.values() for fact in slot] + tails
+    facts[starts[0] :] = ordered
+
+
+def _sleeps(node: ast.expr) -> bool:
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "sleep"
+    )

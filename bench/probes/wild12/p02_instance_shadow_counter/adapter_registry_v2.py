@@ -1,0 +1,26 @@
+# why: `self._next_id += 1` writes an INSTANCE attribute; the class attribute stays 1, so every new Adapter gets id 1 with a different folder (max_loras=4: no eviction)
+from vllm import LLM, SamplingParams
+from vllm.lora.request import LoRARequest
+
+
+class Adapter:
+    _next_id = 1
+
+    def __init__(self, path):
+        self.path = path
+        self.lora_id = self._next_id
+        self._next_id += 1
+
+    def request(self):
+        return LoRARequest(f"adapter-{self.lora_id}", self.lora_id, self.path)
+
+
+def main():
+    llm = LLM(model="meta-llama/Llama-3.2-1B", enable_lora=True, max_loras=4)
+    for path in ["/ckpt/s100", "/ckpt/s200", "/ckpt/s300"]:
+        a = Adapter(path)
+        out = llm.generate(["Hello"], SamplingParams(max_tokens=8), lora_request=a.request())
+        print(path, out[0].outputs[0].text)
+
+
+main()

@@ -1,0 +1,32 @@
+# expect: Safe-by-eviction line=16 reason~="evicted before every repeat"
+"""A coroutine object runs only when awaited: made in a list and awaited one by one, they run in
+turn, so id 2 evicts id 1 (one slot) before id 1 comes back with another folder."""
+import asyncio
+import uuid
+
+from vllm import AsyncEngineArgs, AsyncLLMEngine, SamplingParams
+from vllm.lora.request import LoRARequest
+
+ADAPTERS = [("sql", 1, "/ckpt/sql-v1"), ("chat", 2, "/ckpt/chat-v1"), ("sql", 1, "/ckpt/sql-v2")]
+
+
+async def score(engine, name, lora_id, path):
+    req = LoRARequest(name, lora_id, path)
+    text = ""
+    async for out in engine.generate("Describe the schema.", SamplingParams(max_tokens=64),
+                                     str(uuid.uuid4()), lora_request=req):
+        text = out.outputs[0].text
+    return path, text
+
+
+async def main():
+    engine = AsyncLLMEngine.from_engine_args(
+        AsyncEngineArgs(model="meta-llama/Llama-3.2-1B-Instruct", enable_lora=True, max_loras=1)
+    )
+    pending = [score(engine, *a) for a in ADAPTERS]
+    for coro in pending:
+        path, text = await coro
+        print(path, text[:60])
+
+
+asyncio.run(main())
