@@ -35,6 +35,7 @@ from analyzers.interpret.worlds import Oracle, explore
 from analyzers.judge.dispatching import dispatching_functions
 from analyzers.judge.entries import (
     entry_functions,
+    function_node,
     in_turn_entries,
     is_helper,
     line_range,
@@ -314,7 +315,9 @@ def _analyse_within(
         if not helper(path):
             covered |= {key for machine in runs[-1][0] for key in machine.covered}
         if any(machine.trace.requests or machine.trace.facts for machine in runs[-1][0]):
-            entries.append(".".join(path) + "()")
+            node = function_node(module, path)
+            called = node is not None and id(node) in entered  # its requests' branch was not
+            entries.append(("the requests in " if called else "") + ".".join(path) + "()")
     turns: list[str] = []
     unfinished: list[str] = []  # uses in turn whose worlds were not all explored
     in_file_order = [path for path in functions if path in unseen_uses]
