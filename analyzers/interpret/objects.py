@@ -37,6 +37,8 @@ class EngineV(Obj):
     # The repository's subclass it was made from (`class QuietLLM(LLM)`): its methods and
     # class attributes are looked up first, and run with the engine as `self`.
     cls: ClassV | None = None
+    # Built with every setting known and `enable_lora` not set (or false): a request raises.
+    lora_off: bool = False
 
 
 @dataclass(eq=False)
@@ -45,6 +47,7 @@ class EngineArgsV(Obj):
 
     kwargs: dict[str, Value]
     unknown_rest: bool = False
+    literal: bool = False  # every setting written in the call (`vllm_api._literal`)
 
 
 @dataclass(eq=False)

@@ -267,6 +267,8 @@ class Trace:
     count_tests: list[CountTest] = field(default_factory=list)
     decisions: list[str] = field(default_factory=list)
     mock_serves: list[Loc] = field(default_factory=list)
+    # Serves an engine built without LoRA refused (a ValueError in vLLM): (engine, serve).
+    refused: list[tuple[Loc, Loc]] = field(default_factory=list)
     incomplete: str | None = None  # why the run stopped early (budget), if it did
     # an order the analysis could not compute (`sorted()` by unknown keys), with the number of
     # facts, requests and writes the run had then: it leaves the run incomplete only if any

@@ -7,6 +7,7 @@ turns those calls into trace facts. Names are resolved through imports before th
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
@@ -110,7 +111,7 @@ def call_vllm(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
     if last in api.REQUEST_CLASS_NAMES:
         return build_request(m, args, loc)
     if last in api.ARGS_CLASS_NAMES:
-        return EngineArgsV(dict(args.keywords), args.star_star is not None)
+        return EngineArgsV(dict(args.keywords), args.star_star is not None, _literal(args))
     if last == api.ARGS_FROM_CLI and len(parts) >= 2 and parts[-2] in api.ARGS_CLASS_NAMES:
         source = args.positional[0] if args.positional else None
         if isinstance(source, NamespaceV):
@@ -119,18 +120,45 @@ def call_vllm(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
     if last in api.ENGINE_CONSTRUCTORS and len(parts) >= 2 and parts[-2] in api.ENGINE_CLASS_NAMES:
         source = args.get(0, "engine_args")
         if isinstance(source, EngineArgsV):
-            return build_engine(m, parts[-2], source.kwargs, source.unknown_rest, loc)
+            kwargs, rest, literal = source.kwargs, source.unknown_rest, source.literal
+            return build_engine(m, parts[-2], kwargs, rest, loc, literal=literal)
         return build_engine(m, parts[-2], {}, True, loc)
     if last in api.ENGINE_CLASS_NAMES:
-        return build_engine(m, last, dict(args.keywords), args.star_star is not None, loc)
+        rest = args.star_star is not None
+        return build_engine(m, last, dict(args.keywords), rest, loc, literal=_literal(args))
     return None
 
 
+def _literal(args: CallArgs) -> bool:
+    """Whether every setting of the call is written in it: no `*args` or `**kwargs` (a dict
+    the analysis read may still miss what a command line adds, `EngineArgs.add_cli_args`)."""
+    if args.star is not None or args.star_star is not None or args.call is None:
+        return False
+    node = args.call[1]
+    return (
+        isinstance(node, ast.Call)
+        and not any(isinstance(arg, ast.Starred) for arg in node.args)
+        and all(keyword.arg is not None for keyword in node.keywords)
+    )
+
+
 def build_engine(
-    m: Machine, kind: str, kwargs: dict[str, Value], unknown_rest: bool, loc: Loc
+    m: Machine,
+    kind: str,
+    kwargs: dict[str, Value],
+    unknown_rest: bool,
+    loc: Loc,
+    *,
+    literal: bool = False,
 ) -> EngineV:
+    """`literal`: every setting is written in the call that builds it (`_literal`), so an
+    `enable_lora` not among them is off."""
     engine = EngineV(m.serial(), kind, loc, desc=loc.code, proc=m.proc)
     configure_engine(engine, kwargs, unknown_rest)
+    enable = kwargs.get(_ENABLE)
+    engine.lora_off = literal and (
+        enable is None or (isinstance(enable, Const) and enable.value is False)
+    )
     m.trace.facts.append(EngineBuilt(engine, loc))
     return engine
 
@@ -145,6 +173,9 @@ def configure_engine(engine: EngineV, kwargs: dict[str, Value], unknown_rest: bo
         known = False
     engine.max_loras, engine.max_cpu_loras, engine.capacity_known = max_loras, max_cpu, known
     engine.extension = kwargs.get(worker_extension.EXTENSION_ARGUMENT)
+
+
+_ENABLE = next(entry.name for entry in api.ENGINE_ARGUMENTS if entry.role == "enable")
 
 
 def _positive_int(value: Value) -> bool:
@@ -441,6 +472,10 @@ def _serve_value(m: Machine, engine: EngineV, value: Value, via: str, loc: Loc) 
     if value.mock:
         m.trace.mock_serves.append(loc)
         return
+    if engine.lora_off:
+        # vLLM refuses it: "Got lora_request ... but LoRA is not enabled!" (every release).
+        m.trace.refused.append((engine.loc, loc))
+        raise Raised("ValueError", loc.line, loc)
     if _refers_to_resident(engine, value):
         m.trace.facts.append(Referenced(engine, value, loc, m.proc))
         return

@@ -97,6 +97,12 @@ def _without_serves(trace: Trace) -> Outcome | None:
         first_loc = trace.requests[0].loc if trace.requests else trace.mock_serves[0]
         mock = bool(trace.mock_serves) or any(r.mock for r in trace.requests)
         what = "a mock stands in for vLLM" if mock else "no engine is ever asked to serve them"
+        if trace.refused and not mock:
+            built, refused_at = trace.refused[0]
+            what = (
+                f"the engine built at {built} has LoRA off (no enable_lora=True), so vLLM "
+                f"refuses the request served at {refused_at} (ValueError: LoRA is not enabled)"
+            )
         text = f"LoRARequest objects are built ({first_loc}) but {what}"
         if not trace.requests:  # `@patch("sidecar.requests.post")`: the load's post is a mock
             text = f"the adapter loads posted at {first_loc} go to a mock, not to a vLLM server"

@@ -1,7 +1,7 @@
-# expect: Affected line=24 reason~="no run of the file reaches the requests in gen()"
+# expect: No-realized-run line=24 reason~="has LoRA off" reason~="no run of the file reaches the requests in gen()"
 """`chat()` calls `gen()` every turn, but with `LORA_PATH` empty its request branch is never
-taken: library mode runs `gen()` as outside callers may, and the row says what no run reached
-(the requests in it), not that no run reaches `gen()` (it had said so; the GLM-4 CLI demo)."""
+taken: library mode runs `gen()`, and the row says what no run reached (the requests in it,
+not `gen()`); the module's engine is built with LoRA off, so vLLM refuses them (GLM-4 CLI)."""
 import asyncio
 import time
 from vllm import AsyncEngineArgs, AsyncLLMEngine, SamplingParams
