@@ -27,10 +27,12 @@ from typing import TYPE_CHECKING
 
 from analyzers.interpret.syntax import node_memo
 from analyzers.interpret.trace import Fact, Served
+from analyzers.interpret.values import Const, Sym, Value
 from analyzers.interpret.vllm_api import batch_key
 
 if TYPE_CHECKING:
-    from analyzers.files.parsing import SourceFile
+    from analyzers.files.parsing import Loc, SourceFile
+    from analyzers.interpret.callargs import CallArgs
     from analyzers.interpret.runtime import Machine
 
 # Calls that run the coroutine they are given to its end before they return (or before the
@@ -40,6 +42,12 @@ _RUN_ALONE = frozenset(
 )
 # Calls that run the coroutines (and tasks) they are given together.
 GATHERS = frozenset({"asyncio.gather", "asyncio.wait", "asyncio.as_completed"})
+
+# Made with no argument (or 1), these let one holder at a time through `with` / `async with`.
+LOCKS = frozenset(
+    {"asyncio.Lock", "threading.Lock", "threading.RLock", "asyncio.Semaphore",
+     "asyncio.BoundedSemaphore", "threading.Semaphore", "threading.BoundedSemaphore"}
+)  # fmt: skip
 
 COROUTINE = 0  # runs when a gather takes it (or alone, when awaited)
 TASK = 1  # runs from the maker's next `await` on, beside the maker's other tasks
@@ -69,6 +77,22 @@ def _alone(tree: ast.Module) -> frozenset[int]:
         return frozenset(found)
 
     return node_memo(tree, "runs_alone", build)
+
+
+def lock(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value:
+    """A lock (or a semaphore of one): an unknown object, remembered as one, so that a serve
+    made while holding it (`statements._with`) is known to run alone."""
+    made = m.opaque(f"{qual}()", loc)
+    value = args.get(0, "value")
+    single = "Semaphore" not in qual or value is None or value == Const(1)  # `Semaphore()`: 1
+    if single and isinstance(made, Sym):
+        m.locks.add(made.key)
+    return made
+
+
+def holds_lock(m: Machine, manager: Value) -> bool:
+    """Whether `with manager:` takes one of the run's locks (`lock`)."""
+    return isinstance(manager, Sym) and manager.key in m.locks
 
 
 def started(m: Machine, facts_from: int, kind: int, task: int = 0) -> None:
@@ -139,13 +163,18 @@ def run_together(m: Machine, starts: list[int]) -> None:
                 units.append(((id(fact.engine), batch_key(fact.request, index)), pending))
                 pending = []
         tails += pending
-    if len(units) < 2:
-        return
+    if len(units) < 2 or all(_alone_served(unit) for _, unit in units):
+        return  # every request was made holding one lock: they ran one at a time
     slots: dict[object, list[Fact]] = {}
     for slot, unit in units:
         slots.setdefault(slot, []).extend(unit)
     ordered = [fact for slot in slots.values() for fact in slot] + tails
     facts[starts[0] :] = ordered
+
+
+def _alone_served(unit: list[Fact]) -> bool:
+    served = unit[-1]
+    return isinstance(served, Served) and served.alone
 
 
 def _sleeps(node: ast.expr) -> bool:

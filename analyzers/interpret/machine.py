@@ -138,6 +138,8 @@ class Machine:
         self.concurrent: list[Write] = []
         # Work in flight beside what made it (`concurrency.Span`).
         self.beside: list[tuple[int, int, int, int]] = []
+        self.locks: set[str] = set()  # the unknowns that are locks (`concurrency.lock`)
+        self.holding = 0  # how many of them the run holds now (`with lock:`)
         self.later_serves: list[LaterItem] = []  # `later_serves.py`
         self.mocked: set[str] = set()  # `@patch("mod.requests.post")` in force: `calls.patched`
         self.seeded: dict[str, tuple[str, int]] = {}  # generator -> (seed, draws since): `stdlib`

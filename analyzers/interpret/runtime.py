@@ -134,6 +134,8 @@ class Machine(Protocol):
     writes: list[Write]
     cwd: Value | None
     beside: list[tuple[int, int, int, int]]  # work in flight together (`concurrency.Span`)
+    locks: set[str]  # the unknowns that are locks (`concurrency.lock`)
+    holding: int  # how many of them the run holds now
     covered: set[tuple[str, int, int]]  # request sites reached: (path, line, column)
     entered: set[int]  # the functions of the repository the run called (`id` of each node)
     catching: list[tuple[int, str, Loc]]  # `try`s under way: frame depth, caught type, where

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from analyzers.interpret import (
     calls,
     classes,
+    concurrency,
     expressions,
     guards,
     imports,
@@ -503,7 +504,12 @@ def _with(
             m.assign(item.optional_vars, entered, scope)
         _with(m, node, rest, scope)
 
-    calls.enter_context(m, manager, body, loc, scope.module)
+    held = concurrency.holds_lock(m, manager)
+    m.holding += held
+    try:
+        calls.enter_context(m, manager, body, loc, scope.module)
+    finally:
+        m.holding -= held
 
 
 def _match(m: Machine, node: ast.Match, scope: Scope) -> None:

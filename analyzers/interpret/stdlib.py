@@ -278,6 +278,8 @@ def call(m: Machine, qual: str, args: CallArgs, loc: Loc) -> Value | None:
         found = _environ_method(m, qual.rpartition(".")[2], args, loc)
         if found is not None:
             return found
+    if qual in concurrency.LOCKS:
+        return concurrency.lock(m, qual, args, loc)
     if qual in _SEEDERS:
         _reseed(m, _SEEDERS[qual], first)
         return NONE

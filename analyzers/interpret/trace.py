@@ -78,6 +78,7 @@ class Served:
     calls: tuple[Loc, ...] = ()  # the calls under way when it was served, outermost first
     # the keys of unseen results this world took to differ from its path (`Trace.apart`)
     apart: frozenset[str] = field(default=frozenset(), compare=False)
+    alone: bool = False  # served holding a lock (`concurrency.lock`): no other task beside it
 
 
 @dataclass

@@ -511,6 +511,7 @@ def _serve_value(m: Machine, engine: EngineV, value: Value, via: str, loc: Loc) 
             m.guards(),
             tuple(frame.call for frame in m.frames if frame.call is not None),
             m.trace.taken_apart(value.path.key) if isinstance(value.path, Sym) else frozenset(),
+            alone=m.holding > 0,
         )
     )
 
