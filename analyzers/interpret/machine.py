@@ -239,6 +239,8 @@ class Machine:
         if self.importing:
             self.import_guesses += 1
             return default
+        if branches is not None and relevance.inert(branches):
+            return default  # `if out.finished: print(...)`: either side changes nothing
         memo = _memo_key(value)
         weight = relevance.CALLS
         if branches is not None:

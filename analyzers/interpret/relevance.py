@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterable, Sequence
+from functools import partial
 
 from analyzers.interpret.syntax import code_words, node_memo, statement_blocks
 from analyzers.vllm import api
@@ -67,6 +68,63 @@ def _may_leave(body: Sequence[ast.stmt]) -> bool:
 
 
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.For, ast.While)
+
+
+# Calls that only report (`print(...)`, `logger.info(...)`).
+_REPORTS = frozenset({"print", "pprint"})
+_LOGGERS = frozenset({"logging", "logger", "log", "LOGGER", "LOG", "_logger"})
+_LOG_LEVELS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical"})
+_EFFECTS = (ast.Call, ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr, ast.Lambda)
+
+
+def inert(branches: Iterable[Branch | None]) -> bool:
+    """Whether every side only reports (`if out.finished: print(out.text)`) or is empty: which
+    side runs changes nothing a request depends on, so it is no decision of the run's."""
+    return all(
+        branch is None or node_memo(_anchor(branch), _inert_key(branch), partial(_inert, branch))
+        for branch in branches
+    )
+
+
+def _anchor(branch: Branch) -> ast.AST:
+    return branch if isinstance(branch, ast.AST) else branch[0] if branch else ast.Pass()
+
+
+def _inert_key(branch: Branch) -> str:
+    return "inert" if isinstance(branch, ast.AST) else f"block_inert:{len(branch)}"
+
+
+def _inert(branch: Branch) -> bool:
+    statements = [branch] if isinstance(branch, ast.AST) else list(branch)
+    for statement in statements:
+        if isinstance(statement, ast.Pass):
+            continue
+        if not isinstance(statement, ast.Expr):
+            return False
+        value = statement.value
+        if isinstance(value, ast.Constant):
+            continue
+        if not (isinstance(value, ast.Call) and _reports(value)):
+            return False
+        if any(
+            isinstance(node, _EFFECTS)
+            for part in (*value.args, *value.keywords)
+            for node in ast.walk(part)
+        ):
+            return False
+    return True
+
+
+def _reports(call: ast.Call) -> bool:
+    func = call.func
+    if isinstance(func, ast.Name):
+        return func.id in _REPORTS
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr in _LOG_LEVELS
+        and isinstance(func.value, ast.Name)
+        and func.value.id in _LOGGERS
+    )
 
 
 def weight(branches: Iterable[Branch | None]) -> int:

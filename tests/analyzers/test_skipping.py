@@ -201,6 +201,7 @@ from vllm import LLM
 from vllm.lora.request import LoRARequest
 
 llm = LLM(model="base", enable_lora=True, max_loras=1, max_cpu_loras=1)
+seen = []
 
 
 def push(step, fresh, ready):
@@ -213,7 +214,7 @@ def sync(step, fresh, ready):
         llm.llm_engine.remove_lora(1)
     for flag in "abcdef":
         if flag in sys.argv:
-            print(flag)
+            seen.append(flag)  # a side that does something: a decision (a `print` is none)
     push(step, fresh, ready)
 
 
