@@ -25,10 +25,10 @@ import ast
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from analyzers.interpret.objects import RequestV
 from analyzers.interpret.syntax import node_memo
 from analyzers.interpret.trace import Fact, Served
 from analyzers.interpret.values import Const, Sym, Value
-from analyzers.interpret.vllm_api import batch_key
 
 if TYPE_CHECKING:
     from analyzers.files.parsing import Loc, SourceFile
@@ -52,6 +52,8 @@ LOCKS = frozenset(
 COROUTINE = 0  # runs when a gather takes it (or alone, when awaited)
 TASK = 1  # runs from the maker's next `await` on, beside the maker's other tasks
 THREAD = 2  # runs at once, beside the others, until joined
+QUEUED = 3  # `LLMEngine.add_request`: waits in the engine until it steps, wherever it was added
+_ENGINE = -1  # the depth queued requests are kept at: no frame's return ends them
 Span = tuple[int, int, int, int]  # frame depth, first fact, kind, task
 
 
@@ -98,7 +100,20 @@ def holds_lock(m: Machine, manager: Value) -> bool:
 def started(m: Machine, facts_from: int, kind: int, task: int = 0) -> None:
     """A piece of work the current frame made ran, from the fact `facts_from` on (`task`: its
     thread's or pool task's number, which `later_serves.finish` ends)."""
-    m.beside.append((len(m.frames), facts_from, kind, task))
+    m.beside.append((_ENGINE if kind == QUEUED else len(m.frames), facts_from, kind, task))
+
+
+def stepped(m: Machine) -> None:
+    """An engine stepped: the requests queued since the last step run together (one added
+    after a step that left others unfinished is taken to run after them)."""
+    _settle(m, _ENGINE, lambda item: True)
+
+
+def ended(m: Machine) -> None:
+    """The run is over: what is still pending ran together (queued requests an engine never
+    stepped over are served by whatever steps it next)."""
+    for level in sorted({item[0] for item in m.beside}, reverse=True):
+        _settle(m, level, lambda item: item[2] != COROUTINE)
 
 
 def gathered(m: Machine) -> None:
@@ -126,7 +141,7 @@ def finished(m: Machine, task: int) -> None:
 def returned(m: Machine) -> None:
     """A frame returned: what it left pending ran together, and is no one's to batch with."""
     depth = len(m.frames)
-    if m.beside and m.beside[-1][0] > depth:
+    if m.beside and any(item[0] > depth for item in m.beside):
         for level in sorted({item[0] for item in m.beside if item[0] > depth}, reverse=True):
             _settle(m, level, lambda item: item[2] != COROUTINE)
 
@@ -170,6 +185,17 @@ def run_together(m: Machine, starts: list[int]) -> None:
         slots.setdefault(slot, []).extend(unit)
     ordered = [fact for slot in slots.values() for fact in slot] + tails
     facts[starts[0] :] = ordered
+
+
+def batch_key(item: Value, index: int) -> object:
+    """What tells two requests of one call to share a slot: a literal id, or one unknown
+    (its key and offset); any other request is its own."""
+    lora_id = item.lora_id if isinstance(item, RequestV) else None
+    if isinstance(lora_id, Const):
+        return ("literal", lora_id.value)
+    if isinstance(lora_id, Sym) and not lora_id.opaque:
+        return ("unknown", lora_id.key, lora_id.offset)
+    return ("own", index)
 
 
 def _alone_served(unit: list[Fact]) -> bool:

@@ -13,6 +13,7 @@ from analyzers.interpret import (
     assign,
     calls,
     classes,
+    concurrency,
     conditions,
     entry_args,
     expressions,
@@ -498,6 +499,7 @@ class Machine:
         except RecursionError:
             self.trace.incomplete = "the code nests too deeply to follow"
             self.trace.stop(StopKind.NESTING, self.trace.incomplete)
+        concurrency.ended(self)
 
     def _import_entry_module(self, module: Module) -> ModV:
         """The driver imported as a module, taken up from an earlier run's import if one left it."""

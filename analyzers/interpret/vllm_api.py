@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from analyzers.files.parsing import Loc
-from analyzers.interpret import containers, versions, worker_extension
+from analyzers.interpret import concurrency, containers, versions, worker_extension
 from analyzers.interpret.callargs import CallArgs
 from analyzers.interpret.folders import concurrent_writes, content_at, from_directory
 from analyzers.interpret.objects import (
@@ -175,6 +175,8 @@ def configure_engine(engine: EngineV, kwargs: dict[str, Value], unknown_rest: bo
     engine.extension = kwargs.get(worker_extension.EXTENSION_ARGUMENT)
 
 
+# `LLMEngine.add_request` queues a request; `step()` runs what is queued, in one batch.
+_QUEUE, _STEP, _STEPPED_ENGINE = "add_request", "step", "LLMEngine"
 _ENABLE = next(entry.name for entry in api.ENGINE_ARGUMENTS if entry.role == "enable")
 
 
@@ -352,13 +354,18 @@ def engine_method(m: Machine, engine: EngineV, name: str, args: CallArgs, loc: L
         configure_engine(engine, dict(args.keywords) if llm else {}, unknown or not llm)
         return NONE
     if name in api.SERVE_METHOD_NAMES:
+        start = len(m.trace.facts)
         requested = args.keywords.get(api.REQUEST_KEYWORD)
         if requested is not None:
             _serve_value(m, engine, requested, name, loc)
         for value in args.positional:
             if _is_request(value):
                 _serve_value(m, engine, value, name, loc)
+        if name == _QUEUE and engine.kind == _STEPPED_ENGINE:
+            concurrency.started(m, start, concurrency.QUEUED)
         return SeqSym(f"outputs#{m.serial()}", f"the outputs of {name}()", str(loc))
+    if name == _STEP and engine.kind == _STEPPED_ENGINE:
+        concurrency.stepped(m)
     method = api.ENGINE_METHOD.get(name)
     effect = method.effect if method is not None else None
     if method is not None and method.argument is not None and effect is api.Effect.LOAD:
@@ -525,19 +532,8 @@ def _batched(items: list[Value]) -> list[Value]:
     eviction by 2."""
     slots: dict[object, list[Value]] = {}  # in the order each id first comes
     for index, item in enumerate(items):
-        slots.setdefault(batch_key(item, index), []).append(item)
+        slots.setdefault(concurrency.batch_key(item, index), []).append(item)
     return [item for slot in slots.values() for item in slot]
-
-
-def batch_key(item: Value, index: int) -> object:
-    """What tells two requests of one call to share a slot: a literal id, or one unknown
-    (its key and offset); any other request is its own."""
-    lora_id = item.lora_id if isinstance(item, RequestV) else None
-    if isinstance(lora_id, Const):
-        return ("literal", lora_id.value)
-    if isinstance(lora_id, Sym) and not lora_id.opaque:
-        return ("unknown", lora_id.key, lora_id.offset)
-    return ("own", index)
 
 
 def engine_attribute(m: Machine, engine: EngineV, name: str, loc: Loc) -> Value:

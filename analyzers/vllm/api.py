@@ -538,6 +538,8 @@ ARGS_CLASSES: tuple[ArgsClass, ...] = (
                 for step, ckpt in enumerate(["ckpt/a", "ckpt/b", "ckpt/c"]):
                     request = LoRARequest("e", step % 2 + 1, ckpt)
                     engine.add_request(str(step), "q", lora_request=request)
+                    while engine.has_unfinished_requests():
+                        engine.step()
                 """,
                 ("the LRU cache holds 1 adapter",),
             ),

@@ -159,6 +159,8 @@ def test_remove_lora_on_an_llm_engine_is_its_own_method(fix_files: FixFiles) -> 
         "for step in range(3):\n"
         '    model.save_pretrained("sync")\n'
         '    engine.add_request(str(step), "rollout", None, lora_request=request)\n'
+        "    while engine.has_unfinished_requests():\n"
+        "        engine.step()\n"
     )
     name, text, _ = _only_fix(fix_files({"engine.py": driver}))
     assert name == "remove-lora"
