@@ -9,12 +9,12 @@ running joins it with the adapter loaded under that id, however few slots `max_l
 Replayed in turn, `[1:a, 2:b, 1:c]` at one slot had 2 evict 1 and `c` load fresh
 (Safe-by-eviction), where `c` is served `a`'s weights.
 
-So each piece of such work is a span of the trace's facts, pending until the frame that made
-it awaits anything but `asyncio.sleep` (a coroutine, a task), its thread is joined or its
-result taken (`later_serves.finish`), or that frame returns. Pending spans of one frame run
-together: tasks and threads as soon as a second one starts, plain coroutines when they are
-handed to `gather` (a coroutine awaited on its own runs alone). Running together, each span's
-requests are put in the order one batch gives them, each with the drops its own code made just
+So each piece of such work is a span of the trace's facts, pending until its frame reaches a
+point where it has run: an `await` of anything but `asyncio.sleep` (its tasks and threads),
+`gather` (its coroutines too; a coroutine awaited on its own runs alone), a join or a taken
+result (`later_serves.finish`), the frame's return; a queued request until its engine steps.
+There the frame's pending spans that ran are replayed together: each span's requests in the
+order one batch gives them (`in_batch_order`), each with the drops its own code made just
 before it; the drops a span makes after its last request come after every request. Work that
 in fact ran one piece at a time makes this a false alarm, never a missed one.
 """
@@ -22,9 +22,10 @@ in fact ran one piece at a time makes this a false alarm, never a missed one.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, TypeVar
 
+from analyzers.files.sites import name_tail
 from analyzers.interpret.objects import RequestV
 from analyzers.interpret.syntax import node_memo
 from analyzers.interpret.trace import Fact, Served
@@ -55,6 +56,7 @@ THREAD = 2  # runs at once, beside the others, until joined
 QUEUED = 3  # `LLMEngine.add_request`: waits in the engine until it steps, wherever it was added
 _ENGINE = -1  # the depth queued requests are kept at: no frame's return ends them
 Span = tuple[int, int, int, int]  # frame depth, first fact, kind, task
+T = TypeVar("T")
 
 
 def made_to_run_beside(made: tuple[SourceFile, ast.expr] | None) -> bool:
@@ -71,11 +73,8 @@ def _alone(tree: ast.Module) -> frozenset[int]:
         for node in ast.walk(tree):
             if isinstance(node, ast.Await):
                 found.add(id(node.value))
-            elif isinstance(node, ast.Call) and node.args:
-                name = node.func.attr if isinstance(node.func, ast.Attribute) else ""
-                name = node.func.id if isinstance(node.func, ast.Name) else name
-                if name in _RUN_ALONE:
-                    found.add(id(node.args[0]))
+            elif isinstance(node, ast.Call) and node.args and name_tail(node.func) in _RUN_ALONE:
+                found.add(id(node.args[0]))
         return frozenset(found)
 
     return node_memo(tree, "runs_alone", build)
@@ -112,8 +111,7 @@ def stepped(m: Machine) -> None:
 def ended(m: Machine) -> None:
     """The run is over: what is still pending ran together (queued requests an engine never
     stepped over are served by whatever steps it next)."""
-    for level in sorted({item[0] for item in m.beside}, reverse=True):
-        _settle(m, level, lambda item: item[2] != COROUTINE)
+    _settle_below(m, _ENGINE - 1)
 
 
 def gathered(m: Machine) -> None:
@@ -140,10 +138,15 @@ def finished(m: Machine, task: int) -> None:
 
 def returned(m: Machine) -> None:
     """A frame returned: what it left pending ran together, and is no one's to batch with."""
-    depth = len(m.frames)
-    if m.beside and any(item[0] > depth for item in m.beside):
-        for level in sorted({item[0] for item in m.beside if item[0] > depth}, reverse=True):
-            _settle(m, level, lambda item: item[2] != COROUTINE)
+    if m.beside:
+        _settle_below(m, len(m.frames))
+
+
+def _settle_below(m: Machine, depth: int) -> None:
+    """Settle the pending work of every frame deeper than `depth`, innermost first (each
+    has run: its coroutines never awaited did not)."""
+    for level in sorted({item[0] for item in m.beside if item[0] > depth}, reverse=True):
+        _settle(m, level, lambda item: item[2] != COROUTINE)
 
 
 def _settle(m: Machine, depth: int, runs: Callable[[Span], bool]) -> None:
@@ -180,11 +183,17 @@ def run_together(m: Machine, starts: list[int]) -> None:
         tails += pending
     if len(units) < 2 or all(_alone_served(unit) for _, unit in units):
         return  # every request was made holding one lock: they ran one at a time
-    slots: dict[object, list[Fact]] = {}
-    for slot, unit in units:
-        slots.setdefault(slot, []).extend(unit)
-    ordered = [fact for slot in slots.values() for fact in slot] + tails
-    facts[starts[0] :] = ordered
+    facts[starts[0] :] = in_batch_order(units) + tails
+
+
+def in_batch_order(keyed: Iterable[tuple[object, list[T]]]) -> list[T]:
+    """Items in the order one batch meets them: those of a slot (`batch_key`) together, the
+    slots in the order each first comes; a request whose id is already in the batch joins it,
+    however many other ids wait (`max_loras` only holds back new ids)."""
+    slots: dict[object, list[T]] = {}
+    for slot, items in keyed:
+        slots.setdefault(slot, []).extend(items)
+    return [item for items in slots.values() for item in items]
 
 
 def batch_key(item: Value, index: int) -> object:

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
+from typing import TypeVar
 
 from analyzers.interpret.syntax import code_words, node_memo, statement_blocks
 from analyzers.vllm import api
@@ -34,6 +35,7 @@ _WORDS = re.compile(
     )
 )
 Branch = ast.AST | Sequence[ast.stmt]
+T = TypeVar("T")
 
 
 def rest_after(tree: ast.Module, node: ast.stmt) -> list[ast.stmt] | None:
@@ -81,17 +83,8 @@ def inert(branches: Iterable[Branch | None]) -> bool:
     """Whether every side only reports (`if out.finished: print(out.text)`) or is empty: which
     side runs changes nothing a request depends on, so it is no decision of the run's."""
     return all(
-        branch is None or node_memo(_anchor(branch), _inert_key(branch), partial(_inert, branch))
-        for branch in branches
+        not branch or _branch_memo(branch, "inert", partial(_inert, branch)) for branch in branches
     )
-
-
-def _anchor(branch: Branch) -> ast.AST:
-    return branch if isinstance(branch, ast.AST) else branch[0] if branch else ast.Pass()
-
-
-def _inert_key(branch: Branch) -> str:
-    return "inert" if isinstance(branch, ast.AST) else f"block_inert:{len(branch)}"
 
 
 def _inert(branch: Branch) -> bool:
@@ -139,16 +132,20 @@ def weight(branches: Iterable[Branch | None]) -> int:
 
 
 def _weight(branch: Branch) -> int:
-    # A block (a list of statements) is kept by the first of them and its length: a block is
-    # never empty, and two blocks that start at one statement and are as long are one.
-    anchor = branch if isinstance(branch, ast.AST) else branch[0]
-
     def read() -> int:
         text = code_words(branch if isinstance(branch, ast.AST) else list(branch))
         return SITES if _WORDS.search(text) else CALLS if _has_call(branch) else PLAIN
 
-    key = "weight" if isinstance(branch, ast.AST) else f"block_weight:{len(branch)}"
-    return node_memo(anchor, key, read)
+    return _branch_memo(branch, "weight", read)
+
+
+def _branch_memo(branch: Branch, name: str, read: Callable[[], T]) -> T:
+    """`read()` kept on the branch: a block (a list of statements, never empty) by its first
+    statement and its length, since two blocks that start at one statement and are as long
+    are one."""
+    if isinstance(branch, ast.AST):
+        return node_memo(branch, name, read)
+    return node_memo(branch[0], f"block_{name}:{len(branch)}", read)
 
 
 _CALLING = (ast.Call, ast.Await, ast.Yield, ast.YieldFrom, ast.Import, ast.ImportFrom)

@@ -530,10 +530,9 @@ def _batched(items: list[Value]) -> list[Value]:
     adapter per id. So the requests of an id come together, after its first one:
     `[1:a, 2:b, 1:c]` at capacity 1 serves `c` the adapter of `a`, not a fresh load after an
     eviction by 2."""
-    slots: dict[object, list[Value]] = {}  # in the order each id first comes
-    for index, item in enumerate(items):
-        slots.setdefault(concurrency.batch_key(item, index), []).append(item)
-    return [item for slot in slots.values() for item in slot]
+    return concurrency.in_batch_order(
+        (concurrency.batch_key(item, index), [item]) for index, item in enumerate(items)
+    )
 
 
 def engine_attribute(m: Machine, engine: EngineV, name: str, loc: Loc) -> Value:
